@@ -1,0 +1,111 @@
+"""Fold a match's hands into running totals, opening minimums and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import N_, FieldError, ValidationError
+from .hand import HandInput
+from .model import RuleSet
+from .scoring import Breakdown, score_hand, wins_at_once
+
+
+def opening_minimum(rs: RuleSet, total: int) -> int:
+    """Points a side with cumulative ``total`` needs for its first meld (bands closed below)."""
+    negative = [b for b in rs.opening_bands if b.start is None]
+    if total < 0 and negative:
+        return negative[0].minimum
+    reached = [b for b in rs.opening_bands if b.start is not None and b.start <= total]
+    return max(reached, key=lambda b: b.start or 0).minimum if reached else 0
+
+
+@dataclass(frozen=True)
+class HandResult:
+    number: int
+    input: HandInput
+    breakdown: tuple[Breakdown, ...]
+    totals_before: tuple[int, ...]
+    totals_after: tuple[int, ...]
+    opening_minimums_before: tuple[int, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(b.total for b in self.breakdown)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Everything derived from a match's hands. ``winner`` is a side index once ``finished``."""
+
+    hands: tuple[HandResult, ...]
+    totals: tuple[int, ...]
+    opening_minimums: tuple[int, ...]
+    finished: bool
+    winner: int | None
+
+    @property
+    def next_number(self) -> int:
+        return len(self.hands) + 1
+
+
+def decide(rs: RuleSet, target: int, totals: Sequence[int], hand: HandInput) -> int | None:
+    """The winner after ``hand`` with these cumulative ``totals``, or ``None`` if play goes on.
+
+    A side that completed a match-winning canasta wins at once (the higher total among several);
+    otherwise, once a side is at or above ``target`` the highest total wins, and a tie for the
+    highest total means another hand.
+    """
+    contenders = wins_at_once(rs, hand) or (list(range(len(totals))) if max(totals) >= target else [])
+    if not contenders:
+        return None
+    ranked = sorted(contenders, key=lambda i: totals[i], reverse=True)
+    if len(ranked) > 1 and totals[ranked[0]] == totals[ranked[1]]:
+        return None
+    return ranked[0]
+
+
+def fold_match(rs: RuleSet, target: int, sides: int, hands: Sequence[HandInput]) -> MatchState:
+    """Score ``hands`` in order (numbered 1, 2, ...) for a match of ``sides`` sides.
+
+    :raise ValidationError: a hand is numbered out of order, or follows the hand that ended the match.
+    """
+    totals = (0,) * sides
+    results: list[HandResult] = []
+    winner: int | None = None
+    for position, hand in enumerate(hands, start=1):
+        if hand.number != position:
+            raise ValidationError(
+                [FieldError("number", N_("This must be hand {expected}."), {"expected": position})]
+            )
+        if winner is not None:
+            raise ValidationError(
+                [
+                    FieldError(
+                        "_",
+                        N_("The match ended with hand {number}; no hand can follow it."),
+                        {"number": position - 1},
+                    )
+                ]
+            )
+        breakdown = score_hand(rs, hand)
+        after = tuple(t + b.total for t, b in zip(totals, breakdown, strict=True))
+        results.append(
+            HandResult(
+                number=hand.number,
+                input=hand,
+                breakdown=breakdown,
+                totals_before=totals,
+                totals_after=after,
+                opening_minimums_before=tuple(opening_minimum(rs, t) for t in totals),
+            )
+        )
+        totals = after
+        winner = decide(rs, target, totals, hand)
+    return MatchState(
+        hands=tuple(results),
+        totals=totals,
+        opening_minimums=tuple(opening_minimum(rs, t) for t in totals),
+        finished=winner is not None,
+        winner=winner,
+    )

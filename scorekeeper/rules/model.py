@@ -1,0 +1,222 @@
+"""The shape of a rule set: plain frozen data, each value with the rule book it comes from.
+
+Scoring code reads these objects and never holds a rule number of its own. ``source`` strings name the
+seed file and section (see ../shared/RULES.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+
+
+def frozen_map(values: Mapping[str, int] | None = None) -> Mapping[str, int]:
+    """A read-only mapping, so rule-set data cannot be changed by accident."""
+    return MappingProxyType(dict(values or {}))
+
+
+@dataclass(frozen=True)
+class OpeningBand:
+    """From ``start`` (inclusive; ``None`` for every negative score) the first meld needs ``minimum``."""
+
+    start: int | None
+    minimum: int
+    source: str
+
+
+@dataclass(frozen=True)
+class CanastaKind:
+    """A kind of completed canasta and its bonus.
+
+    ``escala``: counts only if the side also has a canasta that is not an escala (Canastón).
+    ``wins_match``: completing one ends the match with that side the winner (Canastón's black threes).
+    ``consumes``: scarce cards it is made of, checked against the decks (``{"black_three": 7}``).
+    ``house_option``: present only when that house option is switched on.
+    """
+
+    code: str
+    points: int
+    description: str
+    source: str
+    escala: bool = False
+    wins_match: bool = False
+    consumes: Mapping[str, int] = field(default_factory=frozen_map)
+    house_option: str | None = None
+
+
+@dataclass(frozen=True)
+class GoingOutKind:
+    code: str
+    points: int
+    description: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Points taken from the side each time (``count``), with the rule book's own words in ``quote``."""
+
+    code: str
+    points: int
+    description: str
+    source: str
+    quote: str = ""
+    consumes: Mapping[str, int] = field(default_factory=frozen_map)
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A yes/no bonus a side may carry in a hand (``black_threes_melded``, ``cut_exact``...).
+
+    ``went_out_only``: only the side that went out may carry it. ``one_side``: at most one side a hand.
+    ``negative_without_canasta``: the points count against a side with no canasta.
+    """
+
+    code: str
+    points: int
+    description: str
+    source: str
+    went_out_only: bool = False
+    one_side: bool = False
+    negative_without_canasta: bool = False
+    consumes: Mapping[str, int] = field(default_factory=frozen_map)
+    house_option: str | None = None
+
+
+@dataclass(frozen=True)
+class ManyCanastasBonus:
+    """``points`` for a side with at least ``min_canastas`` canastas; only the highest tier applies."""
+
+    min_canastas: int
+    points: int
+    source: str
+
+
+class RedThreeCondition(Enum):
+    """What a side needs at the end of a hand for its red threes to count positive."""
+
+    CANASTAS = "canastas"  # at least ``min_canastas`` completed canastas (sambas count in Samba)
+    OPENED = "opened"  # the side has melded during the hand
+
+
+@dataclass(frozen=True)
+class RedThreeRule:
+    """``per_card × n``; from ``full_set_size`` on, ``full_set_value + per_card × (n − full_set_size)``."""
+
+    per_card: int
+    full_set_size: int
+    full_set_value: int
+    condition: RedThreeCondition
+    min_canastas: int
+    source: str
+
+    def value(self, n: int) -> int:
+        """The unsigned value of ``n`` melded red threes."""
+        if n >= self.full_set_size:
+            return self.full_set_value + self.per_card * (n - self.full_set_size)
+        return self.per_card * n
+
+
+@dataclass(frozen=True)
+class GoingOutRequirement:
+    """Canastas the side must have to go out: ``min_canastas`` of any kind (escalas aside), and
+    for each code in ``kinds`` at least that many of that kind."""
+
+    min_canastas: int
+    kinds: Mapping[str, int]
+    source: str
+
+
+@dataclass(frozen=True)
+class Decks:
+    """How many 54-card decks are in play; ``large`` of them from ``large_from_players`` players on."""
+
+    count: int
+    source: str
+    large: int | None = None
+    large_from_players: int | None = None
+
+    def for_players(self, players: int) -> int:
+        if (
+            self.large is not None
+            and self.large_from_players is not None
+            and (players >= self.large_from_players)
+        ):
+            return self.large
+        return self.count
+
+
+class OptionKind(Enum):
+    SWITCH = "switch"  # true or false
+    NUMBER = "number"  # a whole number between ``minimum`` and ``maximum``
+
+
+@dataclass(frozen=True)
+class HouseOption:
+    """A named house rule that a match may switch on at creation (besides overriding any points)."""
+
+    key: str
+    kind: OptionKind
+    default: bool | int
+    description: str
+    source: str
+    minimum: int = 0
+    maximum: int = 0
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    """Where the rule books disagree, and which reading is the default."""
+
+    question: str
+    sources_say: str
+    default: str
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything the engine needs to score one variant. Overrides give a new effective rule set."""
+
+    id: str
+    name: str
+    description: str
+    source: str
+    decks: Decks
+    players: str
+    deal: str
+    target: int
+    target_source: str
+    opening_bands: tuple[OpeningBand, ...]
+    canasta_kinds: tuple[CanastaKind, ...]
+    going_out_kinds: tuple[GoingOutKind, ...]
+    going_out_requirement: GoingOutRequirement
+    red_threes: RedThreeRule
+    penalties: tuple[Penalty, ...]
+    flags: tuple[Flag, ...] = ()
+    many_canastas: tuple[ManyCanastasBonus, ...] = ()
+    melds_negative_without_canasta: bool = False
+    melds_negative_source: str = ""
+    house_options: tuple[HouseOption, ...] = ()
+    notes: tuple[str, ...] = ()
+    discrepancies: tuple[Discrepancy, ...] = ()
+    #: Set by house rules: only the side that went out scores its melds (when somebody went out).
+    melds_only_went_out: bool = False
+    #: The house rules this effective rule set was built with (empty for the book's own).
+    house_rules: Mapping[str, bool | int] = field(default_factory=frozen_map)
+
+    def canasta_kind(self, code: str) -> CanastaKind | None:
+        return next((k for k in self.canasta_kinds if k.code == code), None)
+
+    def going_out_kind(self, code: str) -> GoingOutKind | None:
+        return next((k for k in self.going_out_kinds if k.code == code), None)
+
+    def penalty(self, code: str) -> Penalty | None:
+        return next((p for p in self.penalties if p.code == code), None)
+
+    def flag(self, code: str) -> Flag | None:
+        return next((f for f in self.flags if f.code == code), None)
+
+    def house_option(self, key: str) -> HouseOption | None:
+        return next((o for o in self.house_options if o.key == key), None)
