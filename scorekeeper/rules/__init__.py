@@ -10,7 +10,7 @@ Typical use::
 
 from .cards import CARD_GROUPS, count_points, deck_points
 from .errors import N_, FieldError, UnknownRuleSet, ValidationError
-from .hand import CUSTOM, HandInput, PenaltyEntry, SideHand, check_sides, parse_hand
+from .hand import CUSTOM, HandInput, PenaltyEntry, SideHand, check_sides, load_hand, parse_hand
 from .house_rules import apply_house_rules, house_rule_keys
 from .match import HandResult, MatchState, decide, fold_match, opening_minimum
 from .model import RuleSet
@@ -42,6 +42,7 @@ __all__ = [
     "fold_match",
     "get_ruleset",
     "house_rule_keys",
+    "load_hand",
     "opening_minimum",
     "parse_hand",
     "score_hand",

@@ -394,3 +394,29 @@ def check_sides(sides: Any) -> list[int]:
         errors.add("sides", N_("A player can play for only one side."))
     errors.raise_if_any()
     return counts
+
+
+def load_hand(data: Mapping[str, Any]) -> HandInput:
+    """Rebuild a stored hand (the normalised JSON of :meth:`HandInput.to_json`) without checking it.
+
+    Stored hands were checked when they were entered; re-checking them on every read would make an
+    old match unreadable if a later version of the app became stricter.
+    """
+    sides = []
+    for side in data["sides"]:
+        flags = frozenset(key for key, value in side.items() if key not in SIDE_KEYS and value is True)
+        penalties = tuple(
+            PenaltyEntry(p["code"], p.get("count", 1), p.get("points"), p.get("description", ""))
+            for p in side.get("penalties", [])
+        )
+        sides.append(
+            SideHand(
+                melds=side.get("melds", 0),
+                hand=side.get("hand", 0),
+                red_threes=side.get("red_threes", 0),
+                canastas=dict(side.get("canastas", {})),
+                flags=flags,
+                penalties=penalties,
+            )
+        )
+    return HandInput(data["number"], data.get("went_out"), data.get("going_out_kind"), tuple(sides))

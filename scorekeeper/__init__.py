@@ -1,0 +1,91 @@
+"""Scorekeeper: a score keeper and referee for Canasta and its variants.
+
+``create_app`` is the application factory; the rules themselves live in :mod:`scorekeeper.rules`,
+which has no web or database code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import flask_migrate
+from flask import Flask
+
+from .config import PROJECT_ROOT, default_config, instance_path, normalise_database_url, secret_key
+from .extensions import db, migrate
+
+MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: configuration, extensions, blueprints, CLI; the schema is migrated on start
+    unless ``AUTO_MIGRATE`` is false."""
+    app = Flask(
+        __name__,
+        instance_path=instance_path(),
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(default_config(instance))
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(instance)
+    app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+
+    register_extensions(app)
+    register_blueprints(app)
+    register_error_handlers(app)
+    register_cli(app)
+    if app.config["AUTO_MIGRATE"]:
+        with app.app_context():
+            flask_migrate.upgrade(directory=MIGRATIONS)
+    return app
+
+
+def register_extensions(app: Flask) -> None:
+    from . import models  # noqa: F401 - the models must be known before migrations run
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=MIGRATIONS)
+
+
+def register_blueprints(app: Flask) -> None:
+    from .api import bp as api_bp
+
+    app.register_blueprint(api_bp)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Errors outside a blueprint's own handlers: JSON under ``/api/``, plain pages elsewhere."""
+    from flask import request
+    from werkzeug.exceptions import HTTPException, InternalServerError
+
+    from .api.errors import message
+
+    def wants_json() -> bool:
+        return request.path.startswith("/api/")
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        if wants_json():
+            return message(error.code or 500, error.description or error.name)
+        return error
+
+    @app.errorhandler(InternalServerError)
+    def server_error(error: InternalServerError) -> Any:
+        db.session.rollback()
+        if wants_json():
+            return message(500, "Something went wrong on our side; nothing was changed.")
+        return error
+
+
+def register_cli(app: Flask) -> None:
+    from .cli import token_cli, user_cli
+
+    app.cli.add_command(user_cli)
+    app.cli.add_command(token_cli)

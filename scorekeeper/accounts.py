@@ -1,0 +1,95 @@
+"""Accounts and API tokens. Passwords are hashed by Werkzeug (scrypt); tokens are kept as SHA-256."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from typing import Final
+
+from sqlalchemy import select
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .extensions import db
+from .models import ApiToken, User, utcnow
+from .rules import N_, FieldError, ValidationError
+
+USERNAME_PATTERN: Final = re.compile(r"^[\w.@+-]{3,40}$")
+MIN_PASSWORD: Final = 8
+MAX_PASSWORD: Final = 200
+TOKEN_PREFIX: Final = "sk_"
+
+
+class AccountExists(ValueError):
+    """The username is taken."""
+
+
+def normalise_username(username: str) -> str:
+    return username.strip().casefold()
+
+
+def check_credentials(username: str, password: str) -> None:
+    """:raise ValidationError: at ``username`` or ``password``."""
+    errors = []
+    if not USERNAME_PATTERN.match(normalise_username(username)):
+        errors.append(FieldError("username", N_("3 to 40 letters, digits or . _ @ + - (no spaces).")))
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        errors.append(FieldError("password", N_("At least {minimum} characters."), {"minimum": MIN_PASSWORD}))
+    if errors:
+        raise ValidationError(errors)
+
+
+def find_user(username: str) -> User | None:
+    return db.session.scalar(select(User).where(User.username == normalise_username(username)))
+
+
+def create_user(username: str, password: str) -> User:
+    """Create and commit an account.
+
+    :raise ValidationError: a bad username or password. :raise AccountExists: the name is taken.
+    """
+    check_credentials(username, password)
+    if find_user(username) is not None:
+        raise AccountExists(normalise_username(username))
+    user = User(username=normalise_username(username), password_hash=generate_password_hash(password))
+    db.session.add(user)
+    db.session.commit()
+    return user
+
+
+def authenticate(username: str, password: str) -> User | None:
+    user = find_user(username)
+    if user is None or not check_password_hash(user.password_hash, password):
+        return None
+    return user
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_token(user: User) -> str:
+    """A new API token for ``user``; only its hash is stored, so this is the one chance to see it."""
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    db.session.add(ApiToken(user_id=user.id, token_hash=hash_token(token)))
+    db.session.commit()
+    return token
+
+
+def user_for_token(token: str) -> User | None:
+    """The owner of a valid, unrevoked token."""
+    row = db.session.scalar(
+        select(ApiToken).where(ApiToken.token_hash == hash_token(token), ApiToken.revoked_at.is_(None))
+    )
+    return row.user if row is not None else None
+
+
+def revoke_tokens(user: User) -> int:
+    """Revoke every token of ``user``; returns how many were live."""
+    live = db.session.scalars(
+        select(ApiToken).where(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
+    ).all()
+    for token in live:
+        token.revoked_at = utcnow()
+    db.session.commit()
+    return len(live)

@@ -1,0 +1,148 @@
+"""API routes. Every route needs ``Authorization: Bearer TOKEN``; matches of other accounts are 404."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar, cast
+
+from flask import Response, g, jsonify, request, url_for
+
+from ..accounts import user_for_token
+from ..rules import RULESET_IDS, UnknownRuleSet, all_rulesets, get_ruleset
+from ..services import (
+    add_hand,
+    create_match,
+    delete_last_hand,
+    get_match,
+    list_matches,
+    replace_hand,
+    view,
+)
+from . import bp
+from .errors import BadJson, error_response, message
+from .serialize import hand_json, match_json, ruleset_json
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def token_required(view_function: F) -> F:
+    """Let the request through only with a valid bearer token; its user is ``g.api_user``."""
+
+    @wraps(view_function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        user = user_for_token(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+        if user is None:
+            return message(
+                401,
+                "A valid API token is required (Authorization: Bearer TOKEN).",
+                **{"WWW-Authenticate": 'Bearer realm="scorekeeper"'},
+            )
+        g.api_user = user
+        return view_function(*args, **kwargs)
+
+    return cast(F, wrapper)
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def json_body() -> Any:
+    """The request body parsed as strict JSON (no NaN or Infinity). :raise BadJson: it is not JSON."""
+    try:
+        return json.loads(request.get_data(cache=False) or b"", parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise BadJson() from None
+
+
+@bp.get("/rulesets")
+@token_required
+def rulesets() -> Response:
+    return jsonify([ruleset_json(rs) for rs in all_rulesets()])
+
+
+@bp.get("/rulesets/<ruleset_id>")
+@token_required
+def ruleset(ruleset_id: str) -> Response:
+    try:
+        return jsonify(ruleset_json(get_ruleset(ruleset_id)))
+    except UnknownRuleSet:
+        return message(404, f"Unknown rule set; known: {', '.join(RULESET_IDS)}.")
+
+
+@bp.get("/matches")
+@token_required
+def matches() -> Response:
+    raw = request.args.get("page", "1")
+    if not raw.isdigit() or int(raw) < 1:
+        return error_response(422, {"page": ["Must be a page number, 1 or more."]})
+    page, per_page = int(raw), bp_page_size()
+    views, total = list_matches(g.api_user.id, page, per_page)
+    response = jsonify([match_json(mv, with_hands=False) for mv in views])
+    last = max(1, -(-total // per_page))
+    links = [
+        f'<{url_for(".matches", page=p, _external=True)}>; rel="{rel}"'
+        for rel, p in (("first", 1), ("prev", page - 1), ("next", page + 1), ("last", last))
+        if 1 <= p <= last
+    ]
+    response.headers["Link"] = ", ".join(links)
+    response.headers["X-Total-Count"] = str(total)
+    response.headers["X-Page"] = str(page)
+    return response
+
+
+def bp_page_size() -> int:
+    from flask import current_app
+
+    return int(current_app.config["API_PAGE_SIZE"])
+
+
+@bp.post("/matches")
+@token_required
+def new_match() -> tuple[Response, int, dict[str, str]]:
+    match = create_match(g.api_user.id, json_body())
+    location = url_for(".match", match_id=match.id)
+    return jsonify(match_json(view(match))), 201, {"Location": location}
+
+
+@bp.get("/matches/<int:match_id>")
+@token_required
+def match(match_id: int) -> Response:
+    return jsonify(match_json(view(get_match(g.api_user.id, match_id))))
+
+
+@bp.post("/matches/<int:match_id>/hands")
+@token_required
+def new_hand(match_id: int) -> tuple[Response, int, dict[str, str]]:
+    stored = get_match(g.api_user.id, match_id)
+    result, mv = add_hand(stored, json_body())
+    flags = [f.code for f in mv.ruleset.flags]
+    location = url_for(".hand", match_id=match_id, number=result.number)
+    return jsonify({"hand": hand_json(result, flags), "match": match_json(mv)}), 201, {"Location": location}
+
+
+@bp.get("/matches/<int:match_id>/hands/<int:number>")
+@token_required
+def hand(match_id: int, number: int) -> Response:
+    mv = view(get_match(g.api_user.id, match_id))
+    if not 1 <= number <= len(mv.state.hands):
+        return message(404, "Not found.")
+    return jsonify(hand_json(mv.state.hands[number - 1], [f.code for f in mv.ruleset.flags]))
+
+
+@bp.put("/matches/<int:match_id>/hands/<int:number>")
+@token_required
+def edit_hand(match_id: int, number: int) -> Response:
+    stored = get_match(g.api_user.id, match_id)
+    result, mv = replace_hand(stored, number, json_body())
+    return jsonify({"hand": hand_json(result, [f.code for f in mv.ruleset.flags]), "match": match_json(mv)})
+
+
+@bp.delete("/matches/<int:match_id>/hands/<int:number>")
+@token_required
+def remove_hand(match_id: int, number: int) -> Response:
+    mv = delete_last_hand(get_match(g.api_user.id, match_id), number)
+    return jsonify({"match": match_json(mv)})

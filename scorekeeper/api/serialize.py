@@ -1,0 +1,131 @@
+"""Rule sets, matches and hands as the API's JSON (shapes fixed by ../shared/API.md)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from ..models import as_utc
+from ..rules import CARD_GROUPS, HandResult, RuleSet, house_rule_keys
+from ..services import MatchView
+
+
+def ruleset_json(rs: RuleSet) -> dict[str, Any]:
+    return {
+        "id": rs.id,
+        "name": rs.name,
+        "description": rs.description,
+        "source": rs.source,
+        "target": rs.target,
+        "target_source": rs.target_source,
+        "players": rs.players,
+        "deal": rs.deal,
+        "decks": asdict(rs.decks),
+        "opening_bands": [
+            {"from": b.start, "minimum": b.minimum, "source": b.source} for b in rs.opening_bands
+        ],
+        "canasta_kinds": [
+            {
+                "code": k.code,
+                "points": k.points,
+                "description": k.description,
+                "source": k.source,
+                "escala": k.escala,
+                "wins_match": k.wins_match,
+            }
+            for k in rs.canasta_kinds
+        ],
+        "going_out_kinds": [
+            {"code": k.code, "points": k.points, "description": k.description, "source": k.source}
+            for k in rs.going_out_kinds
+        ],
+        "going_out_requirement": {
+            "min_canastas": rs.going_out_requirement.min_canastas,
+            "kinds": dict(rs.going_out_requirement.kinds),
+            "source": rs.going_out_requirement.source,
+        },
+        "red_threes": {
+            "per_card": rs.red_threes.per_card,
+            "full_set_size": rs.red_threes.full_set_size,
+            "full_set_value": rs.red_threes.full_set_value,
+            "condition": rs.red_threes.condition.value,
+            "min_canastas": rs.red_threes.min_canastas,
+            "source": rs.red_threes.source,
+        },
+        "flags": [
+            {
+                "code": f.code,
+                "points": f.points,
+                "description": f.description,
+                "source": f.source,
+                "went_out_only": f.went_out_only,
+                "negative_without_canasta": f.negative_without_canasta,
+            }
+            for f in rs.flags
+        ],
+        "many_canastas": [
+            {"min_canastas": t.min_canastas, "points": t.points, "source": t.source} for t in rs.many_canastas
+        ],
+        "melds_negative_without_canasta": rs.melds_negative_without_canasta,
+        "melds_only_went_out": rs.melds_only_went_out,
+        "penalties": [
+            {
+                "code": p.code,
+                "points": p.points,
+                "description": p.description,
+                "source": p.source,
+                "quote": p.quote,
+            }
+            for p in rs.penalties
+        ],
+        "card_values": [{"code": g.code, "label": g.label, "points": g.points} for g in CARD_GROUPS],
+        "house_options": [
+            {
+                "key": o.key,
+                "kind": o.kind.value,
+                "default": o.default,
+                "description": o.description,
+                "source": o.source,
+                **({"minimum": o.minimum, "maximum": o.maximum} if o.maximum else {}),
+            }
+            for o in rs.house_options
+        ],
+        "house_rule_keys": house_rule_keys(rs),
+        "notes": list(rs.notes),
+        "discrepancies": [asdict(d) for d in rs.discrepancies],
+    }
+
+
+def hand_json(result: HandResult, flag_codes: list[str]) -> dict[str, Any]:
+    return {
+        "number": result.number,
+        "scores": list(result.scores),
+        "breakdown": [b.to_json() for b in result.breakdown],
+        "totals_before": list(result.totals_before),
+        "totals_after": list(result.totals_after),
+        "opening_minimums_before": list(result.opening_minimums_before),
+        "input": result.input.to_json(flag_codes),
+    }
+
+
+def match_json(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
+    match, state = mv.match, mv.state
+    flag_codes = [f.code for f in mv.ruleset.flags]
+    data: dict[str, Any] = {
+        "id": match.id,
+        "ruleset": match.ruleset,
+        "target": match.target,
+        "house_rules": dict(match.house_rules),
+        "sides": [
+            {"name": side.name, "players": side.player_names, "total": total, "opening_minimum": minimum}
+            for side, total, minimum in zip(match.sides, state.totals, state.opening_minimums, strict=True)
+        ],
+        "finished": state.finished,
+        "winner": state.winner,
+        "hand_count": len(state.hands),
+        "next_hand": None if state.finished else state.next_number,
+        "created_at": as_utc(match.created_at).isoformat(),
+    }
+    if with_hands:
+        data["hands"] = [hand_json(h, flag_codes) for h in state.hands]
+    return data

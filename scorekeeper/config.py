@@ -1,0 +1,66 @@
+"""Configuration: defaults, then the environment, then the test configuration given to the factory.
+
+Local state lives in the instance folder (``instance/`` at the top of the project unless
+``SCOREKEEPER_INSTANCE_PATH`` says otherwise): the SQLite database and a generated secret key.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SQLITE_BUSY_TIMEOUT_S = 15
+
+
+def instance_path() -> str:
+    return os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(PROJECT_ROOT / "instance")
+
+
+def normalise_database_url(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL URLs written the usual way (``postgres://``, ``postgresql://``)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def secret_key(instance: Path) -> str:
+    """``SCOREKEEPER_SECRET_KEY``, else a key generated once and kept in the instance folder."""
+    from_env = os.environ.get("SCOREKEEPER_SECRET_KEY")
+    if from_env:
+        return from_env
+    key_file = instance / "secret_key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(48))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+def default_config(instance: Path) -> dict[str, Any]:
+    database_url = os.environ.get("SCOREKEEPER_DATABASE_URL") or (
+        f"sqlite:///{instance / 'scorekeeper.sqlite3'}"
+    )
+    return {
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "AUTO_MIGRATE": True,  # bring the schema to the latest migration when the app starts
+        "API_PAGE_SIZE": 20,
+    }
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite: enforce foreign keys, write-ahead log for readers beside a writer, wait when busy."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_S * 1000}")
+        cursor.close()

@@ -1,0 +1,127 @@
+"""Database models. Hands store what the players entered; every score is derived from it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+#: Times are UTC, with their zone where the database keeps one (PostgreSQL; SQLite drops it).
+UtcDateTime = DateTime(timezone=True)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """``moment`` with its UTC zone (SQLite gives stored times back without one)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class User(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: Stored case-folded: phones capitalise the first letter of what people type.
+    username: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+    """A bearer token for the API; only its SHA-256 is stored, so a leaked database leaks no token."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+
+    user: Mapped[User] = relationship()
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A person who plays at an account's table; the same name is the same player."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("owner_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(60))
+
+
+class Match(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "matches"
+    __table_args__ = (Index("ix_matches_owner_created", "owner_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    ruleset: Mapped[str] = mapped_column(String(20))
+    target: Mapped[int]
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
+
+    sides: Mapped[list[Side]] = relationship(
+        order_by="Side.position", cascade="all, delete-orphan", back_populates="match"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        order_by="Hand.number", cascade="all, delete-orphan", back_populates="match"
+    )
+
+
+class Side(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "sides"
+    __table_args__ = (UniqueConstraint("match_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+
+    match: Mapped[Match] = relationship(back_populates="sides")
+    seats: Mapped[list[Seat]] = relationship(
+        order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+    @property
+    def player_names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """A player's place in a side, in seating order."""
+
+    __tablename__ = "seats"
+
+    side_id: Mapped[int] = mapped_column(ForeignKey("sides.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One hand as entered (``input`` is the normalised API body). The unique (match, number) pair
+    is what keeps two devices from storing the same hand twice."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="hands")

@@ -1,0 +1,7 @@
+"""The API answers a logged-in client (a first check that the fixtures work on each database)."""
+
+
+def test_rulesets_listed(api):
+    response = api.get("/rulesets")
+    assert response.status_code == 200
+    assert [rs["id"] for rs in response.get_json()] == ["classic", "samba", "canaston", "francaise"]
