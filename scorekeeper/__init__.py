@@ -13,7 +13,7 @@ import flask_migrate
 from flask import Flask
 
 from .config import PROJECT_ROOT, default_config, instance_path, normalise_database_url, secret_key
-from .extensions import db, migrate
+from .extensions import babel, csrf, db, login_manager, migrate
 
 MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
 
@@ -48,16 +48,36 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
+    from flask_babel import lazy_gettext
+
     from . import models  # noqa: F401 - the models must be known before migrations run
+    from .i18n import LANGUAGES, select_locale
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
+    csrf.init_app(app)
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = lazy_gettext("Please log in to see this page.")
+    login_manager.login_message_category = "info"
+    babel.init_app(app, locale_selector=select_locale)
+    from flask_babel import get_locale
+
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale)
+    app.jinja_env.add_extension("jinja2.ext.do")
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
 
 
 def register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
+    from .auth import bp as auth_bp
+    from .i18n import bp as i18n_bp
+    from .matches import bp as matches_bp
 
-    app.register_blueprint(api_bp)
+    csrf.exempt(api_bp)  # the API authenticates with bearer tokens, never with cookies
+    for blueprint in (api_bp, auth_bp, i18n_bp, matches_bp):
+        app.register_blueprint(blueprint)
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -5,8 +5,11 @@ Keeping them in their own module lets models and blueprints import them without 
 
 from __future__ import annotations
 
+from flask_babel import Babel
+from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 
@@ -26,3 +29,6 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
+csrf = CSRFProtect()
+login_manager = LoginManager()
+babel = Babel()

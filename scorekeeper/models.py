@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from flask_login import UserMixin
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -23,7 +24,7 @@ def as_utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-class User(db.Model):  # type: ignore[name-defined,misc]
+class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(primary_key=True)

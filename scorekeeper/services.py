@@ -79,7 +79,7 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
 
 def get_match(owner_id: int, match_id: int) -> Match:
     """:raise NotFound: no match ``match_id`` belongs to ``owner_id``."""
-    match = db.session.scalar(
+    match: Match | None = db.session.scalar(
         select(Match)
         .where(Match.id == match_id, Match.owner_id == owner_id)
         .options(selectinload(Match.sides), selectinload(Match.hands))
@@ -124,7 +124,8 @@ def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[
     ]
     rs: RuleSet | None = None
     try:
-        rs = get_ruleset(data.get("ruleset"), data.get("house_rules") or {})
+        house_rules = data.get("house_rules")
+        rs = get_ruleset(str(data.get("ruleset")), {} if house_rules is None else house_rules)
     except UnknownRuleSet:
         errors.append(FieldError("ruleset", N_("Unknown rule set.")))
     except ValidationError as error:
@@ -187,7 +188,7 @@ def add_hand(match: Match, data: Any) -> tuple[HandResult, MatchView]:
     :raise ValidationError: the hand breaks a rule (nothing is stored).
     """
     current = view(match)
-    number = data.get("number") if isinstance(data, Mapping) else None
+    number: Any = data.get("number") if isinstance(data, Mapping) else None
     if is_whole_number(number) and 1 <= number <= len(match.hands):
         raise Conflict(N_("Hand {number} was already entered, perhaps from another device."), number=number)
     if current.state.finished:

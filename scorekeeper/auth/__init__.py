@@ -1,0 +1,7 @@
+"""Accounts in the browser: register, log in (remember me), log out, change password."""
+
+from flask import Blueprint
+
+bp = Blueprint("auth", __name__)
+
+from . import routes  # noqa: E402,F401

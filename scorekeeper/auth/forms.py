@@ -1,0 +1,78 @@
+"""Account forms. Labels and messages are lazily translated into the user's language."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+
+from ..accounts import MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN
+
+REQUIRED = _l("This field is required.")
+
+
+class LoginForm(FlaskForm):
+    username = StringField(
+        _l("Username"),
+        validators=[DataRequired(REQUIRED)],
+        render_kw={"autocomplete": "username", "autocapitalize": "none"},
+    )
+    password = PasswordField(
+        _l("Password"), validators=[DataRequired(REQUIRED)], render_kw={"autocomplete": "current-password"}
+    )
+    remember = BooleanField(_l("Remember me on this device"), default=True)
+    submit = SubmitField(_l("Log in"))
+
+
+class RegisterForm(FlaskForm):
+    username = StringField(
+        _l("Username"),
+        validators=[
+            DataRequired(REQUIRED),
+            Regexp(USERNAME_PATTERN, message=_l("3 to 40 letters, digits or . _ @ + - (no spaces).")),
+        ],
+        render_kw={"autocomplete": "username", "autocapitalize": "none"},
+    )
+    password = PasswordField(
+        _l("Password"),
+        validators=[
+            DataRequired(REQUIRED),
+            Length(MIN_PASSWORD, MAX_PASSWORD, message=_l("At least %(min)d characters.")),
+        ],
+        render_kw={"autocomplete": "new-password"},
+    )
+    confirm = PasswordField(
+        _l("Repeat the password"),
+        validators=[DataRequired(REQUIRED), EqualTo("password", message=_l("The passwords differ."))],
+        render_kw={"autocomplete": "new-password"},
+    )
+    submit = SubmitField(_l("Create account"))
+
+
+class PasswordForm(FlaskForm):
+    current = PasswordField(
+        _l("Current password"),
+        validators=[DataRequired(REQUIRED)],
+        render_kw={"autocomplete": "current-password"},
+    )
+    password = PasswordField(
+        _l("New password"),
+        validators=[
+            DataRequired(REQUIRED),
+            Length(MIN_PASSWORD, MAX_PASSWORD, message=_l("At least %(min)d characters.")),
+        ],
+        render_kw={"autocomplete": "new-password"},
+    )
+    confirm = PasswordField(
+        _l("Repeat the new password"),
+        validators=[DataRequired(REQUIRED), EqualTo("password", message=_l("The passwords differ."))],
+        render_kw={"autocomplete": "new-password"},
+    )
+    submit = SubmitField(_l("Change password"))
+
+
+class LogoutForm(FlaskForm):
+    """Logging out is a POST with a CSRF token, so no other site can log a user out."""
+
+    submit = SubmitField(_l("Log out"))
