@@ -68,6 +68,8 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     ruleset: Mapped[str] = mapped_column(String(20))
     target: Mapped[int]
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Seat (in table order, see :func:`scorekeeper.seating.table_order`) of the first hand's dealer.
+    first_dealer: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 

@@ -35,7 +35,7 @@ from .rules import (
 )
 from .rules.house_rules import is_whole_number
 
-MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides"})
+MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides", "first_dealer"})
 MIN_TARGET: Final = 100
 MAX_TARGET: Final = 1_000_000
 
@@ -112,7 +112,7 @@ def _player(owner_id: int, name: str) -> Player:
     return player
 
 
-def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[str, Any]]]:
+def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[str, Any]], int]:
     """Validate a new match request (the API's shape).
 
     :raise ValidationError: every problem, at ``ruleset``, ``target``, ``house_rules.KEY``, ``sides...``.
@@ -151,8 +151,10 @@ def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[
 
 def create_match(owner_id: int, data: Any) -> Match:
     """Create and commit a match. :raise ValidationError: see :func:`check_new_match`."""
-    rs, target, house_rules, sides = check_new_match(data)
-    match = Match(owner_id=owner_id, ruleset=rs.id, target=target, house_rules=house_rules)
+    rs, target, house_rules, sides, first_dealer = check_new_match(data)
+    match = Match(
+        owner_id=owner_id, ruleset=rs.id, target=target, house_rules=house_rules, first_dealer=first_dealer
+    )
     try:
         for position, side in enumerate(sides):
             seats = [
