@@ -139,14 +139,22 @@ def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[
                 {"minimum": MIN_TARGET, "maximum": MAX_TARGET},
             )
         )
+    players: list[int] = []
     try:
-        check_sides(data.get("sides"))
+        players = check_sides(data.get("sides"))
     except ValidationError as error:
         errors.extend(error.errors)
+    first_dealer = data.get("first_dealer", 0)
+    if players and (not is_whole_number(first_dealer) or not 0 <= first_dealer < sum(players)):
+        errors.append(
+            FieldError(
+                "first_dealer", N_("Must be a seat number from 0 to {last}."), {"last": sum(players) - 1}
+            )
+        )
     if errors or rs is None:
         raise ValidationError(errors)
     sides = [{"name": s["name"].strip(), "players": [p.strip() for p in s["players"]]} for s in data["sides"]]
-    return rs, int(target), dict(data.get("house_rules") or {}), sides
+    return rs, int(target), dict(data.get("house_rules") or {}), sides, int(first_dealer)
 
 
 def create_match(owner_id: int, data: Any) -> Match:
