@@ -36,6 +36,7 @@ from .rules import (
 from .rules.house_rules import is_whole_number
 
 MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides", "first_dealer"})
+MAX_ID: Final = 2**31 - 1
 MIN_TARGET: Final = 100
 MAX_TARGET: Final = 1_000_000
 
@@ -79,6 +80,8 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
 
 def get_match(owner_id: int, match_id: int) -> Match:
     """:raise NotFound: no match ``match_id`` belongs to ``owner_id``."""
+    if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
+        raise NotFound(match_id)
     match: Match | None = db.session.scalar(
         select(Match)
         .where(Match.id == match_id, Match.owner_id == owner_id)
@@ -130,8 +133,8 @@ def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[
         errors.append(FieldError("ruleset", N_("Unknown rule set.")))
     except ValidationError as error:
         errors.extend(error.errors)
-    target = data.get("target", rs.target if rs else None)
-    if rs is not None and (not is_whole_number(target) or not MIN_TARGET <= target <= MAX_TARGET):
+    target = data.get("target", rs.target if rs else MIN_TARGET)
+    if not is_whole_number(target) or not MIN_TARGET <= target <= MAX_TARGET:
         errors.append(
             FieldError(
                 "target",

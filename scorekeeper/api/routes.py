@@ -77,7 +77,7 @@ def ruleset(ruleset_id: str) -> Response:
 @token_required
 def matches() -> Response:
     raw = request.args.get("page", "1")
-    if not raw.isdigit() or int(raw) < 1:
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
         return error_response(422, {"page": ["Must be a page number, 1 or more."]})
     page, per_page = int(raw), bp_page_size()
     views, total = list_matches(g.api_user.id, page, per_page)
