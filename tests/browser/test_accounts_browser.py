@@ -1,0 +1,29 @@
+"""Accounts in a real phone-sized Chromium: register, log out, log in, switch language."""
+
+from tests.browser.conftest import assert_fits_phone, register
+
+
+def test_register_log_out_and_back_in(page):
+    register(page)
+    assert page.get_by_role("heading", name="Matches").is_visible()
+    assert_fits_phone(page)
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url("**/login")
+    page.get_by_label("Username").fill("Ana")  # phones capitalise; the account is found anyway
+    page.get_by_label("Password").fill("a long password")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/")
+    assert page.get_by_role("heading", name="Matches").is_visible()
+
+
+def test_register_mistake_shown_next_to_field(page):
+    page.goto("/register")
+    assert_fits_phone(page)
+    page.get_by_label("Username").fill("ana maria")
+    page.get_by_label("Password", exact=True).fill("short")
+    page.get_by_label("Repeat the password").fill("short")
+    page.get_by_role("button", name="Create account").click()
+    username = page.get_by_label("Username")
+    assert username.input_value() == "ana maria"
+    assert username.get_attribute("aria-invalid") == "true"
+    assert "no spaces" in page.locator("#username-errors").inner_text()
