@@ -243,6 +243,11 @@ def _check_going_out(errors: ErrorCollector, rs: RuleSet, hand: HandInput, playe
                     count=needed,
                     kind=code,
                 )
+        kind = rs.going_out_kind(hand.going_out_kind or "")
+        if kind is not None and kind.needs_partner and players[hand.went_out] == 1:
+            errors.add(
+                "going_out_kind", N_("This way of going out needs a partner; the side has one player.")
+            )
         if players[hand.went_out] == 1 and side.hand:
             errors.add(
                 f"sides.{hand.went_out}.hand", N_("A player who went out alone has no cards left in hand.")

@@ -48,10 +48,13 @@ class CanastaKind:
 
 @dataclass(frozen=True)
 class GoingOutKind:
+    """A way of going out; ``needs_partner``: it relies on a partner's melds (not for a lone player)."""
+
     code: str
     points: int
     description: str
     source: str
+    needs_partner: bool = False
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ RULESET = RuleSet(
             500,
             "Abatiendo de mano apoyándose en las cartas del compañero",
             CONCEALED,
+            needs_partner=True,
         ),
         GoingOutKind(
             "concealed_in_play_alone",
@@ -72,6 +73,7 @@ RULESET = RuleSet(
             200,
             "Abatiendo en el curso del juego apoyándose en el compañero",
             CONCEALED,
+            needs_partner=True,
         ),
     ),
     going_out_requirement=GoingOutRequirement(1, frozen_map(), f"{BOOK}, EL JUEGO"),
