@@ -14,6 +14,7 @@ from flask import Flask
 
 from .config import PROJECT_ROOT, default_config, instance_path, normalise_database_url, secret_key
 from .extensions import babel, csrf, db, login_manager, migrate
+from .security import cookie_settings, register_security
 
 MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
 
@@ -31,6 +32,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(default_config(instance))
+    testing = bool((test_config or {}).get("TESTING"))
+    app.config.from_mapping(cookie_settings(testing))
     if test_config:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -40,6 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_error_handlers(app)
+    register_security(app)
     register_cli(app)
     if app.config["AUTO_MIGRATE"]:
         with app.app_context():

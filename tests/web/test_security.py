@@ -1,0 +1,26 @@
+"""Security headers and cookie flags."""
+
+from scorekeeper import create_app
+
+
+def test_headers_forbid_inline_script_and_framing(client):
+    response = client.get("/login")
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    assert "frame-ancestors 'none'" in policy
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_api_answers_carry_the_headers_too(client):
+    assert "Content-Security-Policy" in client.get("/api/v1/rulesets").headers
+
+
+def test_production_cookies_are_secure_httponly_and_samesite(database_url, monkeypatch, tmp_path):
+    monkeypatch.delenv("SCOREKEEPER_INSECURE_COOKIES", raising=False)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "x", "AUTO_MIGRATE": False})
+    for prefix in ("SESSION", "REMEMBER"):
+        assert app.config[f"{prefix}_COOKIE_SECURE"] is True
+        assert app.config[f"{prefix}_COOKIE_HTTPONLY"] is True
+        assert app.config[f"{prefix}_COOKIE_SAMESITE"] == "Lax"
