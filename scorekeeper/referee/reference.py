@@ -1,0 +1,260 @@
+"""A rule set put into words and table rows for the referee pages.
+
+Everything here reads the effective rule set (house rules applied) and returns plain values in the
+user's language; the templates only lay them out. Texts that come from the rule data (descriptions,
+notes) are English msgids looked up at run time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import flask_babel
+
+from ..rules.cards import CARD_GROUPS, POINT_STEP, CardGroup
+from ..rules.errors import N_
+from ..rules.model import Flag, Penalty, RedThreeCondition, RuleSet
+from .search import haystack
+
+#: Seed files written in French; every other seed is Spanish.
+FRENCH_BOOKS: Final = ("002_",)
+
+#: What the card groups are called on the pages.
+CARD_NAMES: Final = {
+    "joker": N_("Jokers"),
+    "two": N_("Twos"),
+    "ace": N_("Aces"),
+    "high": N_("K, Q, J, 10, 9, 8"),
+    "low": N_("7, 6, 5, 4"),
+    "black_three": N_("Black threes"),
+    "red_three": N_("Red threes"),
+}
+
+#: Canasta kinds by name, for sentences such as "at least 1 clean canasta".
+CANASTA_NAMES: Final = {
+    "clean": N_("clean canasta"),
+    "dirty": N_("dirty canasta"),
+    "samba": N_("samba"),
+    "concealed": N_("concealed canasta"),
+}
+
+#: Sections of a house-rule key (``penalties.drew_two_cards``) by name.
+HOUSE_RULE_SECTIONS: Final = {
+    "canasta_kinds": N_("Canasta"),
+    "going_out_kinds": N_("Going out"),
+    "penalties": N_("Penalty"),
+    "flags": N_("Special"),
+    "many_canastas": N_("Canastas bonus"),
+    "opening_bands": N_("Opening band"),
+    "red_threes": N_("Red threes"),
+}
+
+
+def gettext(message: str, **variables: object) -> str:
+    """The message in the user's language (flask-babel's, typed)."""
+    return str(flask_babel.gettext(message, **variables))
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
+    """The singular or plural message for ``num`` in the user's language (``%(num)d`` is ``num``)."""
+    return str(flask_babel.ngettext(singular, plural, num, **variables))
+
+
+def book_language(source: str) -> str:
+    """The language (``es`` or ``fr``) of the rule book a ``source`` string names first."""
+    return "fr" if source.startswith(FRENCH_BOOKS) else "es"
+
+
+def card_name(group: CardGroup) -> str:
+    return gettext(CARD_NAMES.get(group.code, group.label))
+
+
+@dataclass(frozen=True)
+class PenaltyRow:
+    code: str
+    points: int
+    description: str
+    quote: str
+    quote_lang: str
+    source: str
+    search: str
+
+
+def penalty_row(penalty: Penalty) -> PenaltyRow:
+    description = gettext(penalty.description)
+    parts = dict.fromkeys(
+        (penalty.code, str(penalty.points), penalty.description, description, penalty.quote)
+    )
+    return PenaltyRow(
+        code=penalty.code,
+        points=penalty.points,
+        description=description,
+        quote=penalty.quote,
+        quote_lang=book_language(penalty.source),
+        source=penalty.source,
+        search=haystack(parts),
+    )
+
+
+@dataclass(frozen=True)
+class BandRow:
+    scores: str
+    minimum: int
+    source: str
+    start: int | None
+
+
+def band_rows(rs: RuleSet) -> list[BandRow]:
+    """The opening bands as "from … to …" rows; each band is closed below."""
+    starts = sorted(b.start for b in rs.opening_bands if b.start is not None)
+    rows = []
+    for band in rs.opening_bands:
+        if band.start is None:
+            label = gettext("Below %(start)s", start=starts[0] if starts else 0)
+        else:
+            later = [s for s in starts if s > band.start]
+            label = (
+                gettext("%(start)s to %(end)s", start=band.start, end=later[0] - POINT_STEP)
+                if later
+                else gettext("%(start)s and above", start=band.start)
+            )
+        rows.append(BandRow(label, band.minimum, band.source, band.start))
+    return rows
+
+
+def red_three_condition(rs: RuleSet) -> str:
+    """When the red threes count for the side, in words."""
+    rule = rs.red_threes
+    if rule.condition is RedThreeCondition.OPENED:
+        return gettext("Positive if the side has opened (melded) during the hand, otherwise negative.")
+    if rs.canasta_kind("samba") is not None:
+        return ngettext(
+            "Positive if the side has at least %(num)d canasta or samba, otherwise negative.",
+            "Positive if the side has at least %(num)d canastas or sambas (any mix), otherwise negative.",
+            rule.min_canastas,
+        )
+    return ngettext(
+        "Positive if the side has at least %(num)d completed canasta, otherwise negative.",
+        "Positive if the side has at least %(num)d completed canastas, otherwise negative.",
+        rule.min_canastas,
+    )
+
+
+def red_three_values(rs: RuleSet) -> list[tuple[int, int]]:
+    """``(number of red threes, value)`` from one to the full set."""
+    rule = rs.red_threes
+    return [(n, rule.value(n)) for n in range(1, rule.full_set_size + 1)]
+
+
+def canasta_name(rs: RuleSet, code: str) -> str:
+    if code in CANASTA_NAMES:
+        return gettext(CANASTA_NAMES[code])
+    kind = rs.canasta_kind(code)
+    return gettext(kind.description) if kind else code
+
+
+def going_out_requirement(rs: RuleSet) -> str:
+    """What the side needs on the table to go out, in words."""
+    requirement = rs.going_out_requirement
+    needs = []
+    if requirement.min_canastas:
+        if rs.canasta_kind("samba") is not None:
+            needs.append(
+                ngettext(
+                    "at least %(num)d canasta or samba",
+                    "at least %(num)d canastas or sambas",
+                    requirement.min_canastas,
+                )
+            )
+        else:
+            needs.append(
+                ngettext(
+                    "at least %(num)d completed canasta",
+                    "at least %(num)d completed canastas",
+                    requirement.min_canastas,
+                )
+            )
+    for code, count in requirement.kinds.items():
+        needs.append(
+            ngettext(
+                "at least one %(kind)s", "at least %(num)d × %(kind)s", count, kind=canasta_name(rs, code)
+            )
+        )
+    if not needs:
+        return gettext("Nothing: a side may go out at any time.")
+    return gettext("To go out the side needs %(needs)s.", needs=gettext(", and ").join(needs))
+
+
+def many_canastas_rows(rs: RuleSet) -> list[tuple[str, int, str]]:
+    """``(how many canastas, bonus, source)``, lowest tier first."""
+    tiers = sorted(rs.many_canastas, key=lambda t: t.min_canastas)
+    rows = []
+    for index, tier in enumerate(tiers):
+        following = tiers[index + 1] if index + 1 < len(tiers) else None
+        if following is None:
+            label = gettext("%(low)s or more canastas", low=tier.min_canastas)
+        elif following.min_canastas - 1 == tier.min_canastas:
+            label = ngettext("%(num)d canasta", "%(num)d canastas", tier.min_canastas)
+        elif following.min_canastas - 2 == tier.min_canastas:
+            label = gettext("%(low)s or %(high)s canastas", low=tier.min_canastas, high=tier.min_canastas + 1)
+        else:
+            label = gettext(
+                "%(low)s to %(high)s canastas", low=tier.min_canastas, high=following.min_canastas - 1
+            )
+        rows.append((label, tier.points, tier.source))
+    return rows
+
+
+def flag_terms(flag: Flag) -> list[str]:
+    """The conditions attached to a special bonus, in words."""
+    terms = []
+    if flag.went_out_only:
+        terms.append(gettext("only the side that went out"))
+    if flag.one_side:
+        terms.append(gettext("at most one side a hand"))
+    if flag.negative_without_canasta:
+        terms.append(gettext("counts against a side with no canasta"))
+    return terms
+
+
+def house_rule_label(rs: RuleSet, key: str) -> str:
+    """What a house-rule key changes, in words (the key itself when it is not known)."""
+    option = rs.house_option(key)
+    if option is not None:
+        return gettext(option.description)
+    section, _dot, code = key.partition(".")
+    if section not in HOUSE_RULE_SECTIONS:
+        return key
+    return f"{gettext(HOUSE_RULE_SECTIONS[section])}: {house_rule_detail(rs, section, code)}"
+
+
+def house_rule_detail(rs: RuleSet, section: str, code: str) -> str:
+    """The item of ``section`` that a house rule changes: its description, band or number."""
+    if section == "opening_bands":
+        bands = band_rows(rs)
+        return bands[int(code)].scores if code.isdigit() and int(code) < len(bands) else code
+    if section == "many_canastas":
+        return gettext("%(low)s or more canastas", low=code)
+    if section == "red_threes":
+        return gettext("full set") if code == "full_set_value" else gettext("each")
+    item = next((i for i in getattr(rs, section, ()) if getattr(i, "code", None) == code), None)
+    return gettext(item.description) if item is not None else code
+
+
+def house_rule_value(value: bool | int) -> str:
+    if isinstance(value, bool):
+        return gettext("on") if value else gettext("off")
+    return str(value)
+
+
+def house_rule_rows(rs: RuleSet) -> list[tuple[str, str, str]]:
+    """``(key, what it changes, value)`` for each house rule of the match."""
+    return [
+        (key, house_rule_label(rs, key), house_rule_value(value)) for key, value in rs.house_rules.items()
+    ]
+
+
+def card_value_rows() -> list[tuple[str, int | None]]:
+    """``(card name, points)``; red threes have no card value (``None``)."""
+    return [(card_name(g), g.points if g.code != "red_three" else None) for g in CARD_GROUPS]
