@@ -1,16 +1,220 @@
-"""Match pages."""
+"""Match pages: the list, a new match, the scoreboard, entering, editing and deleting hands, and the
+live preview of a hand's scores. Every write goes through :mod:`scorekeeper.services` and redirects
+after success (post/redirect/get); a match of another account is 404."""
 
 from __future__ import annotations
 
-from flask import render_template
-from flask_login import current_user, login_required
+from typing import Any
 
-from ..services import list_matches
+from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from sqlalchemy import select
+
+from ..extensions import db
+from ..i18n import translated_errors
+from ..models import Match, Player
+from ..rules import ValidationError, all_rulesets, parse_hand, score_hand
+from ..services import (
+    Conflict,
+    MatchView,
+    NotFound,
+    add_hand,
+    check_new_match,
+    create_match,
+    delete_last_hand,
+    get_match,
+    list_matches,
+    replace_hand,
+    view,
+)
 from . import bp
+from .forms import DeleteHandForm, HandBase, NewMatchBase, hand_form_class, new_match_form_class
+from .hand_form import field_error_paths, form_to_hand, input_to_formdata, place_hand_errors
+from .match_form import form_to_match, override_rows, place_match_errors
+from .scoreboard import hand_page_context, scoreboard_context, side_names
+
+UNPROCESSABLE = 422
+CONFLICT = 409
+PER_PAGE = 50
+
+
+def _owned(match_id: int) -> Match:
+    try:
+        return get_match(current_user.id, match_id)
+    except NotFound:
+        abort(404)
 
 
 @bp.get("/")
 @login_required
 def index() -> str:
-    views, _total = list_matches(current_user.id, 1, 50)
+    views, _total = list_matches(current_user.id, 1, PER_PAGE)
     return render_template("matches/index.html", views=views)
+
+
+# --- New match -------------------------------------------------------------------------------
+
+
+def _known_players() -> list[str]:
+    return list(
+        db.session.scalars(
+            select(Player.name).where(Player.owner_id == current_user.id).order_by(Player.name)
+        )
+    )
+
+
+def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
+    rulesets = all_rulesets()
+    overrides = {rs.id: override_rows(rs) for rs in rulesets}
+    page = render_template(
+        "matches/new.html", form=form, rulesets=rulesets, overrides=overrides, players=_known_players()
+    )
+    return page, status
+
+
+@bp.route("/matches/new", methods=["GET", "POST"])
+@login_required
+def new() -> Any:
+    form = new_match_form_class()()
+    if not form.validate_on_submit():
+        return _render_new(form, UNPROCESSABLE if form.is_submitted() else 200)
+    built = form_to_match(form)
+    try:
+        if form.first_dealer.errors:
+            check_new_match(built.data)  # show every other mistake too
+            return _render_new(form, UNPROCESSABLE)
+        match = create_match(current_user.id, built.data)
+    except ValidationError as error:
+        place_match_errors(form, built, translated_errors(error))
+        return _render_new(form, UNPROCESSABLE)
+    flash(_("The match has started. Good luck!"), "success")
+    return redirect(url_for("matches.show", match_id=match.id))
+
+
+# --- Scoreboard ------------------------------------------------------------------------------
+
+
+@bp.get("/matches/<int:match_id>")
+@login_required
+def show(match_id: int) -> str:
+    return render_template("matches/show.html", **scoreboard_context(view(_owned(match_id))))
+
+
+# --- Hands -----------------------------------------------------------------------------------
+
+
+def _hand_form(mv: MatchView, **kwargs: Any) -> HandBase:
+    return hand_form_class(mv.ruleset, side_names(mv))(**kwargs)
+
+
+def _render_hand(
+    mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any
+) -> tuple[str, int]:
+    context = hand_page_context(mv, number)
+    return render_template("matches/hand.html", form=form, **context, **extra), status
+
+
+def _conflict_page(match_id: int, form: HandBase, number: int, error: Conflict) -> tuple[str, int]:
+    db.session.rollback()
+    mv = view(_owned(match_id))
+    return _render_hand(mv, form, number, CONFLICT, conflict=_(error.message).format(**error.params))
+
+
+@bp.route("/matches/<int:match_id>/hands/new", methods=["GET", "POST"])
+@login_required
+def new_hand(match_id: int) -> Any:
+    match = _owned(match_id)
+    mv = view(match)
+    form = _hand_form(mv)
+    if not form.is_submitted():
+        if mv.state.finished:
+            flash(_("The match is over; no more hands can be entered."), "info")
+            return redirect(url_for("matches.show", match_id=match_id))
+        form.number.data = str(mv.state.next_number)
+        return _render_hand(mv, form, mv.state.next_number)
+    number = mv.state.next_number
+    if not form.validate_on_submit():
+        return _render_hand(mv, form, number, UNPROCESSABLE)
+    built = form_to_hand(form, mv.ruleset)
+    try:
+        result, _after = add_hand(match, built.data)
+    except Conflict as error:
+        return _conflict_page(match_id, form, number, error)
+    except ValidationError as error:
+        place_hand_errors(form, built, translated_errors(error))
+        return _render_hand(mv, form, number, UNPROCESSABLE)
+    flash(_("Hand %(number)s saved.", number=result.number), "success")
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
+@bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@login_required
+def edit_hand(match_id: int, number: int) -> Any:
+    match = _owned(match_id)
+    mv = view(match)
+    if not 1 <= number <= len(mv.state.hands):
+        abort(404)
+    if request.method != "POST":
+        stored = mv.state.hands[number - 1].input.to_json([f.code for f in mv.ruleset.flags])
+        form = _hand_form(mv, formdata=input_to_formdata(stored, mv.ruleset))
+        return _render_hand(mv, form, number, editing=True)
+    form = _hand_form(mv)
+    if not form.validate_on_submit():
+        return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)
+    built = form_to_hand(form, mv.ruleset, number)
+    try:
+        replace_hand(match, number, built.data)
+    except ValidationError as error:
+        db.session.rollback()
+        place_hand_errors(form, built, translated_errors(error))
+        return _render_hand(view(_owned(match_id)), form, number, UNPROCESSABLE, editing=True)
+    except NotFound:
+        abort(404)
+    flash(_("Hand %(number)s changed; the totals after it were recomputed.", number=number), "success")
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
+@bp.post("/matches/<int:match_id>/hands/preview")
+@login_required
+def preview(match_id: int) -> Any:
+    """A hand's scores from the form as it stands, without storing anything (JSON, for hand.js)."""
+    mv = view(_owned(match_id))
+    form = _hand_form(mv)
+    if not form.validate_on_submit():
+        return jsonify(errors=field_error_paths(form)), UNPROCESSABLE
+    built = form_to_hand(form, mv.ruleset)
+    if not built.data["number"]:
+        built.data["number"] = mv.state.next_number
+    try:
+        hand = parse_hand(mv.ruleset, built.data, mv.players)
+    except ValidationError as error:
+        return jsonify(errors=translated_errors(error)), UNPROCESSABLE
+    breakdown = score_hand(mv.ruleset, hand)
+    return jsonify(scores=[b.total for b in breakdown], breakdown=[b.to_json() for b in breakdown])
+
+
+@bp.route("/matches/<int:match_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+@login_required
+def delete_hand(match_id: int, number: int) -> Any:
+    match = _owned(match_id)
+    mv = view(match)
+    if not 1 <= number <= len(mv.state.hands):
+        abort(404)
+    back = redirect(url_for("matches.show", match_id=match_id))
+    if number != len(mv.state.hands):
+        flash(_("Only the last hand (%(last)s) can be deleted.", last=len(mv.state.hands)), "error")
+        return back
+    form = DeleteHandForm()
+    if form.validate_on_submit():
+        try:
+            delete_last_hand(match, number)
+        except Conflict as error:
+            flash(_(error.message).format(**error.params), "error")
+            return back
+        flash(_("Hand %(number)s deleted.", number=number), "success")
+        return back
+    context = scoreboard_context(mv)
+    return render_template(
+        "matches/delete.html", form=form, number=number, result=mv.state.hands[number - 1], **context
+    )

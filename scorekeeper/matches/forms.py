@@ -1,0 +1,229 @@
+"""Forms of the match pages. The new-match form holds every rule set's house options; the hand form
+is built for one match (its rule set's canasta kinds, flags and penalties, and its sides).
+
+Number inputs keep the text as typed, so a slip ("1O0") comes back as a message next to the field
+instead of an error page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Final
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import ValidationError
+from wtforms.widgets import NumberInput
+
+from ..rules import RuleSet, all_rulesets, house_rule_keys
+from ..rules.hand import MAX_DESCRIPTION, MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES
+from ..rules.model import OptionKind
+from .labels import COUNTED_GROUPS, canasta_label, card_label, flag_label, going_out_label, penalty_label
+
+NOT_A_NUMBER = _l("Enter a whole number, with digits only.")
+#: More digits than any score needs; longer input is a slip.
+MAX_DIGITS: Final = 9
+HOUSE_PREFIX: Final = "hr__"
+NOBODY: Final = "none"
+
+
+class WholeNumberField(StringField):
+    """A number input; ``as_int()`` is its value (``None`` when blank)."""
+
+    widget = NumberInput()
+
+    def __init__(
+        self, label: Any = None, validators: Any = None, step: int = 1, minimum: int = 0, **kwargs: Any
+    ):
+        render_kw = {"inputmode": "numeric", "step": step, "min": minimum, **kwargs.pop("render_kw", {})}
+        super().__init__(label, validators, render_kw=render_kw, **kwargs)
+
+    def text(self) -> str:
+        return "" if self.data is None else str(self.data).strip()
+
+    def as_int(self) -> int | None:
+        text = self.text().replace("−", "-")
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
+            return None
+        return int(text)
+
+    def pre_validate(self, form: Any) -> None:
+        if self.text() and self.as_int() is None:
+            raise ValidationError(str(NOT_A_NUMBER))
+
+
+class BlockErrors:
+    """Messages that belong to a block of fields (a side, its canastas...) rather than to one input."""
+
+    block_errors: dict[str, list[str]]
+
+    def add_block_error(self, key: str, message: str) -> None:
+        self.block_errors.setdefault(key, []).append(message)
+
+    def refresh_errors(self) -> None:
+        """Recount the errors of lists of fields after messages were added to their entries
+        (WTForms computes a list's errors once, in ``validate``)."""
+        refresh_list_errors(self)
+
+
+def refresh_list_errors(form: Any) -> None:
+    for f in form:
+        if isinstance(f, FormField):
+            refresh_list_errors(f.form)
+        elif isinstance(f, FieldList):
+            for entry in f.entries:
+                if isinstance(entry, FormField):
+                    refresh_list_errors(entry.form)
+            f.errors = [entry.errors for entry in f.entries] if any(e.errors for e in f.entries) else []
+
+
+# --- New match -------------------------------------------------------------------------------
+
+
+class SideForm(Form):
+    name = StringField(_l("Side name"), render_kw={"maxlength": MAX_NAME, "autocomplete": "off"})
+    players = FieldList(
+        StringField(
+            _l("Player"),
+            render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "list": "player-names"},
+        ),
+        min_entries=MAX_PLAYERS_PER_SIDE,
+        max_entries=2 * MAX_PLAYERS_PER_SIDE,
+    )
+
+
+def seat_choices() -> list[SelectChoice]:
+    """First-dealer choices: "side-player" indexes in seating order (one player of each side in turn)."""
+    choices = [SelectChoice("", _l("First player of the first side"))]
+    for player in range(MAX_PLAYERS_PER_SIDE):
+        for side in range(MAX_SIDES):
+            label = _l("Side %(side)s, player %(player)s", side=side + 1, player=player + 1)
+            choices.append(SelectChoice(f"{side}-{player}", label))
+    return choices
+
+
+def house_field_name(ruleset_id: str, key: str) -> str:
+    return f"{HOUSE_PREFIX}{ruleset_id}__{key.replace('.', '__')}"
+
+
+class NewMatchBase(FlaskForm, BlockErrors):
+    ruleset = RadioField(_l("Rule set"), default="classic")
+    sides = FieldList(FormField(SideForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
+    target = WholeNumberField(_l("Target score"), step=500, minimum=100)
+    first_dealer = SelectField(_l("First dealer"), default="")
+    submit = SubmitField(_l("Start the match"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.block_errors = {}
+        self.ruleset.choices = [SelectChoice(rs.id, rs.name) for rs in all_rulesets()]
+        self.first_dealer.choices = seat_choices()
+
+    def house_field(self, ruleset_id: str, key: str) -> Any:
+        return self[house_field_name(ruleset_id, key)]
+
+
+def overridable_keys(rs: RuleSet) -> list[str]:
+    """The points values a match may change (the "advanced" block): keys with a dot."""
+    return [key for key in house_rule_keys(rs) if "." in key]
+
+
+@cache
+def new_match_form_class() -> type[NewMatchBase]:
+    """The new-match form with a field for every house option and value of every rule set."""
+    attrs: dict[str, Any] = {}
+    for rs in all_rulesets():
+        for option in rs.house_options:
+            name = house_field_name(rs.id, option.key)
+            if option.kind is OptionKind.SWITCH:
+                attrs[name] = BooleanField(option.description, default=bool(option.default))
+            else:
+                attrs[name] = WholeNumberField(
+                    option.description,
+                    minimum=option.minimum,
+                    default=str(option.default),
+                    render_kw={"max": option.maximum},
+                )
+        for key in overridable_keys(rs):
+            attrs[house_field_name(rs.id, key)] = WholeNumberField(key, step=5)
+    return type("NewMatchForm", (NewMatchBase,), attrs)
+
+
+# --- Hands -----------------------------------------------------------------------------------
+
+
+class HandBase(FlaskForm, BlockErrors):
+    number = HiddenField()
+    submit = SubmitField(_l("Save the hand"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.block_errors = {}
+
+
+def _subform(name: str, fields: dict[str, Any]) -> type[Form]:
+    return type(name, (Form,), fields)
+
+
+def side_hand_form_class(rs: RuleSet) -> type[Form]:
+    """One side's part of a hand: steppers, flags, points, penalties and the card counters."""
+    canastas = _subform(
+        "CanastasForm", {k.code: WholeNumberField(canasta_label(k)) for k in rs.canasta_kinds}
+    )
+    penalties = _subform("PenaltiesForm", {p.code: WholeNumberField(penalty_label(p)) for p in rs.penalties})
+    counter = _subform("CardCounterForm", {g.code: WholeNumberField(card_label(g)) for g in COUNTED_GROUPS})
+    fields: dict[str, Any] = {
+        "melds": WholeNumberField(_l("Melded cards (points)"), step=5),
+        "hand": WholeNumberField(_l("Cards left in hand (points)"), step=5),
+        "red_threes": WholeNumberField(_l("Red threes")),
+        "canastas": FormField(canastas),
+        "penalties": FormField(penalties),
+        "custom_points": WholeNumberField(_l("Other penalty: points"), step=5),
+        "custom_description": StringField(_l("What for"), render_kw={"maxlength": MAX_DESCRIPTION}),
+        "melds_cards": FormField(counter),
+        "hand_cards": FormField(counter),
+    }
+    fields.update({flag.code: BooleanField(flag_label(flag)) for flag in rs.flags})
+    return _subform("SideHandForm", fields)
+
+
+def hand_form_class(rs: RuleSet, side_names: Sequence[str]) -> type[HandBase]:
+    """The hand form of a match of ``rs`` whose sides are called ``side_names``."""
+    went_out_choices = [SelectChoice(NOBODY, _l("Nobody (the stock ran out)"))]
+    went_out_choices += [SelectChoice(str(i), name) for i, name in enumerate(side_names)]
+    kinds = [SelectChoice(k.code, going_out_label(k)) for k in rs.going_out_kinds]
+    attrs: dict[str, Any] = {
+        "went_out": RadioField(
+            _l("Who went out?"),
+            choices=went_out_choices,
+            invalid_choice_message=_l("Say who went out, or nobody."),
+        ),
+        "going_out_kind": RadioField(
+            _l("How?"),
+            choices=kinds,
+            default=kinds[0].value if kinds else None,
+            validate_choice=False,
+        ),
+        "sides": FieldList(
+            FormField(side_hand_form_class(rs)), min_entries=len(side_names), max_entries=len(side_names)
+        ),
+    }
+    return type("HandForm", (HandBase,), attrs)
+
+
+class DeleteHandForm(FlaskForm):
+    submit = SubmitField(_l("Delete the hand"))

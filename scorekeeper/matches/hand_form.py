@@ -1,0 +1,191 @@
+"""The hand form to the API's hand dict and back (to pre-fill an edit), and the rules' error paths
+back onto the form's inputs.
+
+A side's melds or hand input left blank takes the points of its card counter (so the counter also
+works without JavaScript); blank counts are 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ..rules import CUSTOM, RuleSet, count_points
+from .forms import NOBODY, HandBase
+from .labels import COUNTED_GROUPS
+
+TOP = "_"
+
+
+@dataclass
+class HandRequest:
+    """The API-shaped hand, and for each API path the input (or block) it came from."""
+
+    data: dict[str, Any]
+    fields: dict[str, Any] = field(default_factory=dict)
+    blocks: dict[str, str] = field(default_factory=dict)
+
+
+def _int(f: Any) -> int:
+    value = f.as_int()
+    return 0 if value is None else value
+
+
+def _points(points_field: Any, counter: Any) -> int:
+    """The typed points, else the card counter's total."""
+    typed = points_field.as_int()
+    if typed is not None:
+        return typed
+    return count_points({g.code: _int(counter[g.code]) for g in COUNTED_GROUPS})
+
+
+def _penalties(rs: RuleSet, side: Any, path: str, request: HandRequest) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = []
+    for penalty in rs.penalties:
+        count_field = side.penalties.form[penalty.code]
+        count = _int(count_field)
+        if count:
+            at = f"{path}.penalties.{len(entries)}"
+            request.fields.update({at: count_field, f"{at}.count": count_field, f"{at}.code": count_field})
+            entries.append({"code": penalty.code, "count": count})
+    points = side.custom_points.as_int()
+    description = (side.custom_description.data or "").strip()
+    if points is not None or description:
+        at = f"{path}.penalties.{len(entries)}"
+        request.fields.update(
+            {
+                at: side.custom_points,
+                f"{at}.points": side.custom_points,
+                f"{at}.description": side.custom_description,
+            }
+        )
+        entries.append({"code": CUSTOM, "points": points, "description": description})
+    return entries
+
+
+def _side(rs: RuleSet, side: Any, path: str, request: HandRequest) -> dict[str, Any]:
+    """One side's dict; every input is registered under its API path."""
+    request.blocks.update(
+        {path: path, f"{path}.canastas": f"{path}.canastas", f"{path}.penalties": f"{path}.penalties"}
+    )
+    data: dict[str, Any] = {
+        "melds": _points(side.melds, side.melds_cards.form),
+        "hand": _points(side.hand, side.hand_cards.form),
+        "red_threes": _int(side.red_threes),
+        "canastas": {k.code: _int(side.canastas.form[k.code]) for k in rs.canasta_kinds},
+    }
+    request.fields.update({f"{path}.{key}": side[key] for key in ("melds", "hand", "red_threes")})
+    for kind in rs.canasta_kinds:
+        request.fields[f"{path}.canastas.{kind.code}"] = side.canastas.form[kind.code]
+    for flag in rs.flags:
+        data[flag.code] = bool(side[flag.code].data)
+        request.fields[f"{path}.{flag.code}"] = side[flag.code]
+    data["penalties"] = _penalties(rs, side, path, request)
+    return data
+
+
+def form_to_hand(form: HandBase, rs: RuleSet, number: int | None = None) -> HandRequest:
+    """The API's hand dict from a validated form; ``number`` (editing) wins over the hidden input."""
+    raw_number = (form.number.data or "").strip()
+    if number is None:
+        number = (
+            int(raw_number) if raw_number.isascii() and raw_number.isdigit() and len(raw_number) < 10 else 0
+        )
+    went_out = form.went_out.data
+    request = HandRequest(
+        data={
+            "number": number,
+            "went_out": None if went_out in (None, NOBODY) else int(went_out),
+            "going_out_kind": None if went_out in (None, NOBODY) else (form.going_out_kind.data or None),
+        }
+    )
+    request.fields.update(went_out=form.went_out, going_out_kind=form.going_out_kind)
+    request.data["sides"] = [
+        _side(rs, entry.form, f"sides.{i}", request) for i, entry in enumerate(form.sides)
+    ]
+    return request
+
+
+def _block_for(path: str, request: HandRequest) -> str | None:
+    """The nearest registered block above ``path`` (``sides.0.penalties.3.code`` → ``sides.0.penalties``)."""
+    parts = path.split(".")
+    for end in range(len(parts), 0, -1):
+        block = request.blocks.get(".".join(parts[:end]))
+        if block is not None:
+            return block
+    return None
+
+
+def place_hand_errors(form: HandBase, request: HandRequest, errors: Mapping[str, list[str]]) -> None:
+    """Each message next to its input, else at its block (side, canastas, penalties), else on top."""
+    for path, messages in errors.items():
+        target = request.fields.get(path)
+        block = None if target is not None else _block_for(path, request)
+        for message in messages:
+            if target is not None:
+                target.errors = [*target.errors, message]
+            elif block is not None:
+                form.add_block_error(block, message)
+            else:
+                form.form_errors.append(message)
+    form.refresh_errors()
+
+
+def field_error_paths(form: HandBase) -> dict[str, list[str]]:
+    """The form's own errors (a number that is not one) keyed like the API's paths."""
+    out: dict[str, list[str]] = {}
+
+    def walk(errors: Any, prefix: str) -> None:
+        if isinstance(errors, dict):
+            for key, value in errors.items():
+                walk(value, f"{prefix}.{key}" if prefix else str(TOP if key is None else key))
+        elif isinstance(errors, list) and errors and not all(isinstance(e, str) for e in errors):
+            for i, value in enumerate(errors):
+                if value:
+                    walk(value, f"{prefix}.{i}")
+        elif errors:
+            out[prefix] = [str(e) for e in errors]
+
+    walk(form.errors, "")
+    return out
+
+
+def input_to_formdata(data: Mapping[str, Any], rs: RuleSet) -> MultiDict[str, str]:
+    """Form values that show a stored hand (its normalised input) for editing."""
+    went_out = data.get("went_out")
+    flat: dict[str, str] = {
+        "number": str(data["number"]),
+        "went_out": NOBODY if went_out is None else str(went_out),
+        "going_out_kind": data.get("going_out_kind")
+        or (rs.going_out_kinds[0].code if rs.going_out_kinds else ""),
+    }
+    for i, side in enumerate(data["sides"]):
+        prefix = f"sides-{i}-"
+        for key in ("melds", "hand", "red_threes"):
+            flat[prefix + key] = str(side.get(key, 0))
+        for code, n in side.get("canastas", {}).items():
+            flat[f"{prefix}canastas-{code}"] = str(n)
+        for flag in rs.flags:
+            if side.get(flag.code):
+                flat[prefix + flag.code] = "y"
+        _penalties_to_formdata(side.get("penalties", []), prefix, flat)
+    return MultiDict(flat)
+
+
+def _penalties_to_formdata(entries: list[Mapping[str, Any]], prefix: str, flat: dict[str, str]) -> None:
+    custom_points = 0
+    descriptions: list[str] = []
+    for entry in entries:
+        count = int(entry.get("count", 1))
+        if entry["code"] == CUSTOM:
+            custom_points += int(entry.get("points") or 0) * count
+            descriptions.append(str(entry.get("description", "")))
+        else:
+            key = f"{prefix}penalties-{entry['code']}"
+            flat[key] = str(int(flat.get(key, "0")) + count)
+    if descriptions:
+        flat[prefix + "custom_points"] = str(custom_points)
+        flat[prefix + "custom_description"] = "; ".join(descriptions)

@@ -1,0 +1,91 @@
+"""What the scoreboard and the hand pages show, derived from a :class:`MatchView` (no database work)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import LINES
+from ..rules.registry import BOOKS
+from ..seating import SeatRef, dealer_and_starter
+from ..services import MatchView
+from .labels import COUNTED_GROUPS, LINE_LABELS, canasta_label, flag_label, going_out_label, house_rule_text
+
+
+@dataclass(frozen=True)
+class SideLine:
+    """One side on the scoreboard."""
+
+    index: int
+    name: str
+    players: list[str]
+    total: int
+    needs: int
+    opening_minimum: int
+
+
+def side_names(mv: MatchView) -> list[str]:
+    return [side.name for side in mv.match.sides]
+
+
+def sides(mv: MatchView) -> list[SideLine]:
+    state = mv.state
+    return [
+        SideLine(
+            index=i,
+            name=side.name,
+            players=side.player_names,
+            total=state.totals[i],
+            needs=max(mv.match.target - state.totals[i], 0),
+            opening_minimum=state.opening_minimums[i],
+        )
+        for i, side in enumerate(mv.match.sides)
+    ]
+
+
+def next_seats(mv: MatchView, number: int) -> tuple[SeatRef, SeatRef]:
+    """Who deals hand ``number`` and who starts it."""
+    players = [side.player_names for side in mv.match.sides]
+    return dealer_and_starter(players, mv.match.first_dealer, number)
+
+
+def house_rules(mv: MatchView) -> list[str]:
+    book = BOOKS[mv.ruleset.id]
+    return [house_rule_text(book, key, value) for key, value in sorted(mv.match.house_rules.items())]
+
+
+def scoreboard_context(mv: MatchView) -> dict[str, Any]:
+    state = mv.state
+    dealer, starter = next_seats(mv, state.next_number)
+    winner = mv.match.sides[state.winner].name if state.winner is not None else None
+    return {
+        "mv": mv,
+        "match": mv.match,
+        "rs": mv.ruleset,
+        "sides": sides(mv),
+        "dealer": dealer,
+        "starter": starter,
+        "house_rules": house_rules(mv),
+        "winner": winner,
+        "lines": [*LINES, "total"],
+        "line_labels": LINE_LABELS,
+    }
+
+
+def hand_page_context(mv: MatchView, number: int) -> dict[str, Any]:
+    """The hand entry page: labels of this rule set's codes, the sides and who dealt the hand."""
+    dealer, starter = next_seats(mv, number)
+    rs = mv.ruleset
+    return {
+        "mv": mv,
+        "match": mv.match,
+        "rs": rs,
+        "number": number,
+        "sides": sides(mv),
+        "dealer": dealer,
+        "starter": starter,
+        "card_groups": COUNTED_GROUPS,
+        "canasta_labels": {k.code: canasta_label(k) for k in rs.canasta_kinds},
+        "flag_labels": {f.code: flag_label(f) for f in rs.flags},
+        "going_out_labels": {k.code: going_out_label(k) for k in rs.going_out_kinds},
+    }
