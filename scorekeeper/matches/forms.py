@@ -150,10 +150,10 @@ def new_match_form_class() -> type[NewMatchBase]:
         for option in rs.house_options:
             name = house_field_name(rs.id, option.key)
             if option.kind is OptionKind.SWITCH:
-                attrs[name] = BooleanField(option.description, default=bool(option.default))
+                attrs[name] = BooleanField(_l(option.description), default=bool(option.default))
             else:
                 attrs[name] = WholeNumberField(
-                    option.description,
+                    _l(option.description),
                     minimum=option.minimum,
                     default=str(option.default),
                     render_kw={"max": option.maximum},

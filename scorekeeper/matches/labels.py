@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..rules.cards import CARD_GROUPS, CardGroup
-from ..rules.model import CanastaKind, Flag, GoingOutKind, OptionKind, Penalty, RuleSet
+from ..rules.model import CanastaKind, Flag, GoingOutKind, HouseOption, OptionKind, Penalty, RuleSet
 
 CANASTA_LABELS: Final = {
     "clean": _l("Clean canasta (limpia)"),
@@ -74,20 +74,27 @@ SECTION_LABELS: Final = {
 COUNTED_GROUPS: Final[tuple[CardGroup, ...]] = tuple(g for g in CARD_GROUPS if g.points)
 
 
+# Rule-data descriptions are translated at run time: scripts/i18n.py puts them in the catalogs.
+
+
 def canasta_label(kind: CanastaKind) -> str:
-    return str(CANASTA_LABELS.get(kind.code, kind.description))
+    return str(CANASTA_LABELS.get(kind.code) or _(kind.description))
 
 
 def going_out_label(kind: GoingOutKind) -> str:
-    return str(GOING_OUT_LABELS.get(kind.code, kind.description))
+    return str(GOING_OUT_LABELS.get(kind.code) or _(kind.description))
 
 
 def flag_label(flag: Flag) -> str:
-    return str(FLAG_LABELS.get(flag.code, flag.description))
+    return str(FLAG_LABELS.get(flag.code) or _(flag.description))
 
 
 def penalty_label(penalty: Penalty) -> str:
-    return penalty.description
+    return str(_(penalty.description))
+
+
+def option_label(option: HouseOption) -> str:
+    return str(_(option.description))
 
 
 def card_label(group: CardGroup) -> str:
@@ -129,6 +136,7 @@ def house_rule_text(book: RuleSet, key: str, value: Any) -> str:
     option = book.house_option(key)
     if option is not None:
         if option.kind is OptionKind.SWITCH:
-            return f"{option.description}: {_('yes') if value else _('no')}"
-        return f"{option.description}: {value}"
+            answer = _("yes") if value else _("no")
+            return f"{option_label(option)}: {answer}"
+        return f"{option_label(option)}: {value}"
     return f"{override_label(book, key)} = {value}"

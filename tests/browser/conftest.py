@@ -79,6 +79,7 @@ def register(page: Page, username: str = "ana", password: str = "a long password
 
 def assert_fits_phone(page: Page) -> None:
     """Nothing sticks out sideways at 360 px, and every visible button and link is big enough to tap."""
+    page.wait_for_load_state("load")  # styles applied
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than the phone"
     small = page.evaluate(
