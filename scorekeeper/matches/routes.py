@@ -101,6 +101,17 @@ def show(match_id: int) -> str:
     return render_template("matches/show.html", **scoreboard_context(view(_owned(match_id))))
 
 
+@bp.get("/matches/<int:match_id>/hands/<int:number>")
+@login_required
+def hand_detail(match_id: int, number: int) -> str:
+    """One hand's breakdown on its own page. :raise 404: no such hand in the user's match."""
+    context = scoreboard_context(view(_owned(match_id)))
+    hands = context["mv"].state.hands
+    if not 1 <= number <= len(hands):
+        abort(404)
+    return render_template("matches/hand_detail.html", h=hands[number - 1], **context)
+
+
 # --- Hands -----------------------------------------------------------------------------------
 
 

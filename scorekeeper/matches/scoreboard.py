@@ -54,8 +54,14 @@ def house_rules(mv: MatchView) -> list[str]:
     return [house_rule_text(book, key, value) for key, value in sorted(mv.match.house_rules.items())]
 
 
+#: The most recent hands show their breakdown on the scoreboard itself; older ones open their own
+#: page, so the scoreboard of a long match stays light on a phone.
+INLINE_HANDS = 10
+
+
 def scoreboard_context(mv: MatchView) -> dict[str, Any]:
     state = mv.state
+    newest_first = list(reversed(state.hands))
     dealer, starter = next_seats(mv, state.next_number)
     winner = mv.match.sides[state.winner].name if state.winner is not None else None
     return {
@@ -69,6 +75,9 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
         "winner": winner,
         "lines": [*LINES, "total"],
         "line_labels": LINE_LABELS,
+        "recent_hands": newest_first[:INLINE_HANDS],
+        "earlier_hands": newest_first[INLINE_HANDS:],
+        "last_number": len(state.hands),
     }
 
 

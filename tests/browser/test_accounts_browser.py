@@ -27,3 +27,17 @@ def test_register_mistake_shown_next_to_field(page):
     assert username.input_value() == "ana maria"
     assert username.get_attribute("aria-invalid") == "true"
     assert "no spaces" in page.locator("#username-errors").inner_text()
+
+
+def test_language_follows_the_browser_and_the_switch_is_remembered(browser, live_server):
+    from tests.browser.conftest import PHONE
+
+    context = browser.new_context(base_url=live_server, **{**PHONE, "locale": "es-UY"})
+    page = context.new_page()
+    page.goto("/login")
+    assert page.get_by_role("heading", level=1).inner_text() == "Iniciar sesión"
+    page.get_by_role("link", name="Français").click()
+    assert page.get_by_role("heading", level=1).inner_text() == "Connexion"
+    page.goto("/register")  # remembered on the next page
+    assert page.locator("html").get_attribute("lang") == "fr"
+    context.close()

@@ -1,0 +1,51 @@
+"""A long match: the scoreboard shows the breakdown of the 10 latest hands and links the older
+ones to their own page, so it stays light on a phone."""
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import services
+from scorekeeper.models import User
+
+
+def long_match(app: Flask, hands: int) -> int:
+    """A classic match of ``hands`` hands in which side 0 scores 1000 and side 1 scores 230 each time.
+
+    Side 0: melds 300 + clean 500 + red three 100 + going out 100 = 1000; side 1: melds 250 - hand 20.
+    """
+    with app.app_context():
+        owner = services.db.session.query(User).filter_by(username="ana").one()
+        match = services.create_match(owner.id, {
+            "ruleset": "classic", "target": 1_000_000,
+            "sides": [{"name": "Nosotros", "players": ["Ana"]}, {"name": "Ellos", "players": ["Eva"]}],
+        })
+        for number in range(1, hands + 1):
+            services.add_hand(match, {
+                "number": number, "went_out": 0, "going_out_kind": "normal",
+                "sides": [{"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}},
+                          {"melds": 250, "hand": 20}]})
+        return match.id
+
+
+def test_older_hands_link_to_their_own_page(app: Flask, user_client: FlaskClient) -> None:
+    match_id = long_match(app, 12)
+    page = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert page.count("<details class=\"hand card\"") == 10
+    assert f'href="/matches/{match_id}/hands/2"' in page and f'href="/matches/{match_id}/hands/1"' in page
+    assert f'href="/matches/{match_id}/hands/3"' not in page  # hand 3 is shown in full
+    assert ">12000<" in page  # 12 × 1000 for Nosotros
+
+
+def test_hand_page_shows_the_breakdown(app: Flask, user_client: FlaskClient) -> None:
+    match_id = long_match(app, 2)
+    page = user_client.get(f"/matches/{match_id}/hands/1").get_data(as_text=True)
+    # Side 0: melds 300, canastas 500, red threes 100, going out 100 = 1000; side 1: 250 - 20 = 230.
+    for value in ("300", "500", "100", "1000", "250", "-20", "230"):
+        assert f">{value}</td>" in page
+    assert "Penalties" not in page.split("<table")[1]  # lines that are 0 for everyone are left out
+    assert user_client.get(f"/matches/{match_id}/hands/3").status_code == 404
+
+
+def test_another_account_cannot_see_a_hand(app: Flask, user_client: FlaskClient, other_client) -> None:
+    match_id = long_match(app, 1)
+    assert other_client.get(f"/matches/{match_id}/hands/1").status_code == 404
