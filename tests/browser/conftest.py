@@ -78,7 +78,8 @@ def register(page: Page, username: str = "ana", password: str = "a long password
 
 
 def assert_fits_phone(page: Page) -> None:
-    """Nothing sticks out sideways at 360 px, and every visible button and link is big enough to tap."""
+    """Nothing sticks out sideways at 360 px, every visible button is big enough to tap, and every
+    input has a label."""
     page.wait_for_load_state("load")  # styles applied
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow}px wider than the phone"
@@ -90,6 +91,13 @@ def assert_fits_phone(page: Page) -> None:
             .map(([e, r]) => (e.name || e.textContent.trim() || e.className) + ':' + Math.round(r.height))"""
     )
     assert not small, f"tap targets under 44px: {small}"
+    unlabelled = page.evaluate(
+        """() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+            .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')
+                         && !e.getAttribute('aria-labelledby'))
+            .map(e => e.name || e.id)"""
+    )
+    assert not unlabelled, f"inputs without a label: {unlabelled}"
 
 
 def screenshot(page: Page, name: str) -> None:

@@ -52,6 +52,7 @@ def test_a_whole_classic_match_on_a_phone(page: Page) -> None:
     page.get_by_role("button", name="Start the match").click()
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("Canasta")
+    scoreboard = page.url
     assert side_totals(page) == ["0", "0"]
     assert side_minimums(page) == ["50", "50"]
     assert_fits_phone(page)
@@ -142,3 +143,10 @@ def test_a_whole_classic_match_on_a_phone(page: Page) -> None:
     expect(page.get_by_role("link", name="Enter hand 5")).to_have_count(0)
     assert_fits_phone(page)
     screenshot(page, "scoreboard-finished")
+
+    # The same pages on a desktop: nothing sticks out, the sides sit side by side.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for path in ("", "/hands/1/edit", "/penalties", "/rules", "/opening"):
+        page.goto(scoreboard + path)
+        page.wait_for_load_state("load")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path
