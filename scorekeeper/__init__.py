@@ -78,10 +78,13 @@ def register_blueprints(app: Flask) -> None:
     from .auth import bp as auth_bp
     from .i18n import bp as i18n_bp
     from .matches import bp as matches_bp
+    from .players import bp as players_bp
     from .referee import bp as referee_bp
+    from .share import bp as share_bp
+    from .transfer import bp as transfer_bp
 
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, never with cookies
-    for blueprint in (api_bp, auth_bp, i18n_bp, matches_bp, referee_bp):
+    for blueprint in (api_bp, auth_bp, i18n_bp, matches_bp, referee_bp, players_bp, share_bp, transfer_bp):
         app.register_blueprint(blueprint)
 
 

@@ -70,6 +70,17 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: Seat (in table order, see :func:`scorekeeper.seating.table_order`) of the first hand's dealer.
     first_dealer: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: Grows with every change to the match; the ETag of the shared live view and the version that
+    #: concurrent editors compare.
+    revision: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: A finished match is read-only until its owner chooses to continue editing it.
+    unlocked: Mapped[bool] = mapped_column(default=False, server_default="0")
+    # A summary derived from the hands and rewritten with them, so lists and filters need not fold
+    # every match; the hands stay the source of truth (``services.view`` recomputes everything).
+    finished: Mapped[bool] = mapped_column(default=False, server_default="0", index=True)
+    winner: Mapped[int | None] = mapped_column(default=None)
+    hand_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    totals: Mapped[list[int]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
@@ -78,6 +89,12 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     )
     hands: Mapped[list[Hand]] = relationship(
         order_by="Hand.number", cascade="all, delete-orphan", back_populates="match"
+    )
+    log: Mapped[list[EditLog]] = relationship(
+        order_by="EditLog.id", cascade="all, delete-orphan", back_populates="match"
+    )
+    share_links: Mapped[list[ShareLink]] = relationship(
+        order_by="ShareLink.id", cascade="all, delete-orphan", back_populates="match"
     )
 
 
@@ -128,3 +145,37 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
     match: Mapped[Match] = relationship(back_populates="hands")
+
+
+class EditLog(db.Model):  # type: ignore[name-defined,misc]
+    """What was done to a match, when and by which account; edits keep the input they replaced."""
+
+    __tablename__ = "edit_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: ``match_created``, ``hand_added``, ``hand_edited``, ``hand_deleted``, ``match_reopened``,
+    #: ``share_created``, ``share_revoked``, ``match_imported``.
+    action: Mapped[str] = mapped_column(String(30))
+    hand_number: Mapped[int | None] = mapped_column(default=None)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+    match: Mapped[Match] = relationship(back_populates="log")
+    user: Mapped[User | None] = relationship()
+
+
+class ShareLink(db.Model):  # type: ignore[name-defined,misc]
+    """A read-only link to a match's live scoreboard for the people at the table (no account)."""
+
+    __tablename__ = "share_links"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+
+    match: Mapped[Match] = relationship(back_populates="share_links")

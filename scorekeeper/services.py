@@ -8,6 +8,7 @@ with what is stored: a hand number taken, a finished match, not the last hand), 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -17,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
-from .models import Hand, Match, Player, Seat, Side
+from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, utcnow
 from .rules import (
     N_,
     FieldError,
@@ -33,6 +34,7 @@ from .rules import (
     load_hand,
     parse_hand,
 )
+from .rules.hand import MAX_NAME
 from .rules.house_rules import is_whole_number
 
 MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides", "first_dealer"})
@@ -173,11 +175,48 @@ def create_match(owner_id: int, data: Any) -> Match:
             ]
             match.sides.append(Side(position=position, name=side["name"], seats=seats))
         db.session.add(match)
+        _summarise(match, fold_match(rs, target, len(sides), []))
+        record(match, "match_created")
         db.session.commit()
     except Exception:
         db.session.rollback()
         raise
     return match
+
+
+def _summarise(match: Match, state: MatchState) -> None:
+    """Rewrite the match's summary columns from its folded state (in the caller's transaction)."""
+    match.finished = state.finished
+    match.winner = state.winner
+    match.hand_count = len(state.hands)
+    match.totals = list(state.totals)
+
+
+def record(
+    match: Match,
+    action: str,
+    actor_id: int | None = None,
+    hand_number: int | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
+    """Log ``action`` on ``match`` (by ``actor_id``, the owner by default) and bump its revision;
+    the caller commits."""
+    match.revision = (match.revision or 0) + 1
+    match.log.append(
+        EditLog(
+            user_id=actor_id if actor_id is not None else match.owner_id,
+            action=action,
+            hand_number=hand_number,
+            before=before,
+            after=after,
+        )
+    )
+
+
+def is_read_only(match: Match) -> bool:
+    """A finished match is read-only until its owner chooses to continue editing it."""
+    return match.finished and not match.unlocked
 
 
 def _parse(mv: MatchView, data: Any, number: int) -> HandInput:
@@ -194,7 +233,7 @@ def _commit_or_conflict(number: int) -> None:
         ) from None
 
 
-def add_hand(match: Match, data: Any) -> tuple[HandResult, MatchView]:
+def add_hand(match: Match, data: Any, actor_id: int | None = None) -> tuple[HandResult, MatchView]:
     """Store the next hand of ``match``.
 
     :raise Conflict: a hand with this number exists, or the match is finished.
@@ -208,9 +247,13 @@ def add_hand(match: Match, data: Any) -> tuple[HandResult, MatchView]:
         raise Conflict(N_("The match is over; no more hands can be entered."))
     hand = _parse(current, data, current.state.next_number)
     stored = Hand(number=hand.number, input=hand.to_json([f.code for f in current.ruleset.flags]))
-    match.hands.append(stored)
+    with db.session.no_autoflush:  # one INSERT, at the commit that may find the number taken
+        match.hands.append(stored)
+        after = view(match)
+        _summarise(match, after.state)
+        match.unlocked = False
+        record(match, "hand_added", actor_id, hand.number, after=stored.input)
     _commit_or_conflict(hand.number)
-    after = view(match)
     return after.state.hands[-1], after
 
 
@@ -221,26 +264,39 @@ def _hand(match: Match, number: int) -> Hand:
     raise NotFound(number)
 
 
-def replace_hand(match: Match, number: int, data: Any) -> tuple[HandResult, MatchView]:
+def replace_hand(
+    match: Match, number: int, data: Any, actor_id: int | None = None, expected_version: int | None = None
+) -> tuple[HandResult, MatchView]:
     """Replace hand ``number``; every later total and the result are recomputed.
 
-    :raise NotFound: no such hand. :raise ValidationError: the hand breaks a rule, or the change
-        would end the match before hands that follow it.
+    ``expected_version``, when given, is the hand's version the editor started from.
+
+    :raise NotFound: no such hand. :raise Conflict: the hand was changed since ``expected_version``.
+    :raise ValidationError: the hand breaks a rule, or the change would end the match before hands
+        that follow it.
     """
     stored = _hand(match, number)
+    if expected_version is not None and expected_version != stored.version:
+        raise Conflict(
+            N_("Hand {number} was changed on another device meanwhile; check it and edit again."),
+            number=number,
+        )
     current = view(match)
     hand = _parse(current, data, number)
     new_input = hand.to_json([f.code for f in current.ruleset.flags])
     inputs = [hand if h.number == number else load_hand(h.input) for h in match.hands]
-    fold_match(current.ruleset, match.target, len(match.sides), inputs)  # raises if it ends early
+    state = fold_match(current.ruleset, match.target, len(match.sides), inputs)  # raises if it ends early
+    before = stored.input
     stored.input = new_input
     stored.version += 1
+    _summarise(match, state)
+    record(match, "hand_edited", actor_id, number, before=before, after=new_input)
     db.session.commit()
     after = view(match)
     return after.state.hands[number - 1], after
 
 
-def delete_last_hand(match: Match, number: int) -> MatchView:
+def delete_last_hand(match: Match, number: int, actor_id: int | None = None) -> MatchView:
     """Delete hand ``number``, which must be the last; a match it had finished is open again.
 
     :raise NotFound: no such hand. :raise Conflict: it is not the last hand.
@@ -248,7 +304,130 @@ def delete_last_hand(match: Match, number: int) -> MatchView:
     stored = _hand(match, number)
     if number != len(match.hands):
         raise Conflict(N_("Only the last hand ({last}) can be deleted."), last=len(match.hands))
+    before = stored.input
     match.hands.remove(stored)
     db.session.delete(stored)
+    after = view(match)
+    _summarise(match, after.state)
+    record(match, "hand_deleted", actor_id, number, before=before)
     db.session.commit()
-    return view(match)
+    return after
+
+
+def reopen_match(match: Match, actor_id: int | None = None) -> None:
+    """Let the owner edit a finished match again (closed by mistake); recorded in the edit log.
+
+    :raise Conflict: the match is not finished, or already open for editing.
+    """
+    if not is_read_only(match):
+        raise Conflict(N_("The match is already open for editing."))
+    match.unlocked = True
+    record(match, "match_reopened", actor_id)
+    db.session.commit()
+
+
+# --- Share links -------------------------------------------------------------------------------
+
+
+def active_share_link(match: Match) -> ShareLink | None:
+    return next((link for link in match.share_links if link.revoked_at is None), None)
+
+
+def create_share_link(match: Match, actor_id: int | None = None) -> ShareLink:
+    """The match's live read-only link, made now unless one is already active."""
+    link = active_share_link(match)
+    if link is None:
+        link = ShareLink(token=secrets.token_urlsafe(24))
+        match.share_links.append(link)
+        record(match, "share_created", actor_id)
+        db.session.commit()
+    return link
+
+
+def revoke_share_link(match: Match, actor_id: int | None = None) -> bool:
+    """Revoke the active link (its URL then answers 404); False if there was none."""
+    link = active_share_link(match)
+    if link is None:
+        return False
+    link.revoked_at = utcnow()
+    record(match, "share_revoked", actor_id)
+    db.session.commit()
+    return True
+
+
+def shared_match(token: str) -> Match:
+    """The match behind an active share token. :raise NotFound: unknown or revoked token."""
+    link = db.session.scalar(
+        select(ShareLink).where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
+    )
+    if link is None:
+        raise NotFound(token)
+    return get_match(link.match.owner_id, link.match_id)
+
+
+# --- Players -----------------------------------------------------------------------------------
+
+
+def players_of(owner_id: int) -> list[Player]:
+    return list(db.session.scalars(select(Player).where(Player.owner_id == owner_id).order_by(Player.name)))
+
+
+def get_player(owner_id: int, player_id: int) -> Player:
+    """:raise NotFound: no such player in this account."""
+    player = db.session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
+    if player is None or player.owner_id != owner_id:
+        raise NotFound(player_id)
+    return player
+
+
+def rename_player(owner_id: int, player_id: int, name: Any) -> Player:
+    """Give a player a new name.
+
+    :raise NotFound: not this account's player. :raise ValidationError: at ``name`` (empty, too long,
+        or another player's name: merge them instead).
+    """
+    player = get_player(owner_id, player_id)
+    clean = name.strip() if isinstance(name, str) else ""
+    if not clean or len(clean) > MAX_NAME:
+        raise ValidationError(
+            [
+                FieldError(
+                    "name", N_("Give the player a name of 1 to {maximum} characters."), {"maximum": MAX_NAME}
+                )
+            ]
+        )
+    other = db.session.scalar(select(Player).where(Player.owner_id == owner_id, Player.name == clean))
+    if other is not None and other.id != player.id:
+        raise ValidationError(
+            [FieldError("name", N_("{name} already exists: merge the two players instead."), {"name": clean})]
+        )
+    player.name = clean
+    db.session.commit()
+    return player
+
+
+def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
+    """Move every seat of player ``merge_id`` to ``keep_id`` and delete ``merge_id``.
+
+    :raise NotFound: either is not this account's player. :raise ValidationError: at ``merge``
+        when they are the same player, or both sat in one match (one person cannot play twice).
+    """
+    keep, gone = get_player(owner_id, keep_id), get_player(owner_id, merge_id)
+    if keep.id == gone.id:
+        raise ValidationError([FieldError("merge", N_("Choose two different players."))])
+    seats_gone = list(db.session.scalars(select(Seat).where(Seat.player_id == gone.id)))
+    keep_matches = set(
+        db.session.scalars(
+            select(Side.match_id).join(Seat, Seat.side_id == Side.id).where(Seat.player_id == keep.id)
+        )
+    )
+    gone_matches = {db.session.get(Side, seat.side_id).match_id for seat in seats_gone}  # type: ignore[union-attr]
+    if keep_matches & gone_matches:
+        raise ValidationError(
+            [FieldError("merge", N_("Both played in the same match, so they are two people."))]
+        )
+    for seat in seats_gone:
+        seat.player_id = keep.id
+    db.session.delete(gone)
+    db.session.commit()
+    return keep

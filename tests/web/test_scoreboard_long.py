@@ -15,22 +15,34 @@ def long_match(app: Flask, hands: int) -> int:
     """
     with app.app_context():
         owner = services.db.session.query(User).filter_by(username="ana").one()
-        match = services.create_match(owner.id, {
-            "ruleset": "classic", "target": 1_000_000,
-            "sides": [{"name": "Nosotros", "players": ["Ana"]}, {"name": "Ellos", "players": ["Eva"]}],
-        })
+        match = services.create_match(
+            owner.id,
+            {
+                "ruleset": "classic",
+                "target": 1_000_000,
+                "sides": [{"name": "Nosotros", "players": ["Ana"]}, {"name": "Ellos", "players": ["Eva"]}],
+            },
+        )
         for number in range(1, hands + 1):
-            services.add_hand(match, {
-                "number": number, "went_out": 0, "going_out_kind": "normal",
-                "sides": [{"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}},
-                          {"melds": 250, "hand": 20}]})
+            services.add_hand(
+                match,
+                {
+                    "number": number,
+                    "went_out": 0,
+                    "going_out_kind": "normal",
+                    "sides": [
+                        {"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}},
+                        {"melds": 250, "hand": 20},
+                    ],
+                },
+            )
         return match.id
 
 
 def test_older_hands_link_to_their_own_page(app: Flask, user_client: FlaskClient) -> None:
     match_id = long_match(app, 12)
     page = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert page.count("<details class=\"hand card\"") == 10
+    assert page.count('<details class="hand card"') == 10
     assert f'href="/matches/{match_id}/hands/2"' in page and f'href="/matches/{match_id}/hands/1"' in page
     assert f'href="/matches/{match_id}/hands/3"' not in page  # hand 3 is shown in full
     assert ">12000<" in page  # 12 × 1000 for Nosotros

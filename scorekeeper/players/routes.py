@@ -1,0 +1,3 @@
+"""Players routes (being built)."""
+
+from . import bp  # noqa: F401

@@ -1,0 +1,3 @@
+"""Share routes (being built)."""
+
+from . import bp  # noqa: F401

@@ -1,0 +1,3 @@
+"""Transfer routes (being built)."""
+
+from . import bp  # noqa: F401
