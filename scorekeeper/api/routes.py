@@ -10,8 +10,10 @@ from typing import Any, TypeVar, cast
 from flask import Response, g, jsonify, request, url_for
 
 from ..accounts import user_for_token
-from ..rules import RULESET_IDS, UnknownRuleSet, all_rulesets, get_ruleset
+from ..rules import N_, RULESET_IDS, UnknownRuleSet, all_rulesets, get_ruleset
 from ..services import (
+    Conflict,
+    MatchView,
     add_hand,
     create_match,
     delete_last_hand,
@@ -118,10 +120,32 @@ def match(match_id: int) -> Response:
 @token_required
 def new_hand(match_id: int) -> tuple[Response, int, dict[str, str]]:
     stored = get_match(g.api_user.id, match_id)
-    result, mv = add_hand(stored, json_body())
-    flags = [f.code for f in mv.ruleset.flags]
+    result, mv = add_hand(stored, json_body(), g.api_user.id)
     location = url_for(".hand", match_id=match_id, number=result.number)
-    return jsonify({"hand": hand_json(result, flags), "match": match_json(mv)}), 201, {"Location": location}
+    return hand_answer(mv, result.number, {"match": match_json(mv)}), 201, {"Location": location}
+
+
+def hand_answer(mv: MatchView, number: int, body: dict[str, Any] | None = None) -> Response:
+    """Hand ``number`` (or ``body`` built around it) with its version as the ETag."""
+    version = mv.match.hands[number - 1].version
+    hand = hand_json(mv.state.hands[number - 1], [f.code for f in mv.ruleset.flags], version)
+    response = jsonify(hand if body is None else {"hand": hand, **body})
+    response.set_etag(str(version))
+    return response
+
+
+def expected_version() -> int | None:
+    """The hand version named by ``If-Match`` (``"3"``, ``W/"3"`` or ``3``), if the client sent one.
+
+    :raise Conflict: the header is there but names no version (it can never match).
+    """
+    raw = request.headers.get("If-Match")
+    if raw is None or raw.strip() == "*":
+        return None
+    value = raw.strip().removeprefix("W/").strip('"')
+    if not (value.isascii() and value.isdigit()):
+        raise Conflict(N_("If-Match must name the hand's version, as given in its ETag."))
+    return int(value)
 
 
 @bp.get("/matches/<int:match_id>/hands/<int:number>")
@@ -130,19 +154,21 @@ def hand(match_id: int, number: int) -> Response:
     mv = view(get_match(g.api_user.id, match_id))
     if not 1 <= number <= len(mv.state.hands):
         return message(404, "Not found.")
-    return jsonify(hand_json(mv.state.hands[number - 1], [f.code for f in mv.ruleset.flags]))
+    return hand_answer(mv, number)
 
 
 @bp.put("/matches/<int:match_id>/hands/<int:number>")
 @token_required
 def edit_hand(match_id: int, number: int) -> Response:
+    """Replace a hand; with ``If-Match: "VERSION"`` only if nobody changed it meanwhile (else 409)."""
     stored = get_match(g.api_user.id, match_id)
-    result, mv = replace_hand(stored, number, json_body())
-    return jsonify({"hand": hand_json(result, [f.code for f in mv.ruleset.flags]), "match": match_json(mv)})
+    version = expected_version()
+    _result, mv = replace_hand(stored, number, json_body(), g.api_user.id, expected_version=version)
+    return hand_answer(mv, number, {"match": match_json(mv)})
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")
 @token_required
 def remove_hand(match_id: int, number: int) -> Response:
-    mv = delete_last_hand(get_match(g.api_user.id, match_id), number)
+    mv = delete_last_hand(get_match(g.api_user.id, match_id), number, g.api_user.id)
     return jsonify({"match": match_json(mv)})

@@ -96,9 +96,11 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
     }
 
 
-def hand_json(result: HandResult, flag_codes: list[str]) -> dict[str, Any]:
+def hand_json(result: HandResult, flag_codes: list[str], version: int | None = None) -> dict[str, Any]:
+    """A hand; ``version`` (when known) is what ``If-Match`` must name to replace it."""
     return {
         "number": result.number,
+        **({"version": version} if version is not None else {}),
         "scores": list(result.scores),
         "breakdown": [b.to_json() for b in result.breakdown],
         "totals_before": list(result.totals_before),
@@ -127,5 +129,8 @@ def match_json(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
         "created_at": as_utc(match.created_at).isoformat(),
     }
     if with_hands:
-        data["hands"] = [hand_json(h, flag_codes) for h in state.hands]
+        data["hands"] = [
+            hand_json(h, flag_codes, stored.version)
+            for h, stored in zip(state.hands, match.hands, strict=True)
+        ]
     return data
