@@ -12,6 +12,11 @@ def hand_body(number: int) -> dict:
     return hand_with(number, SIDES, went_out=0, going_out_kind="normal")
 
 
+def put_if_match(api, path: str, body: dict, tag: str):
+    """PUT with an If-Match header beside the bearer token."""
+    return api.client.put(f"/api/v1{path}", json=body, headers={**api.headers, "If-Match": tag})
+
+
 def started_match(api) -> int:
     match_id = api.post("/matches", match_body("classic")).get_json()["id"]
     assert api.post(f"/matches/{match_id}/hands", hand_body(1)).status_code == 201
@@ -33,9 +38,9 @@ def test_the_second_of_two_edits_from_the_same_version_is_refused(api):
     second = hand_body(1)
     second["sides"][1]["melds"] += 200
 
-    ok = api.put(f"/matches/{match_id}/hands/1", first, headers={**api.headers, "If-Match": '"1"'})
+    ok = put_if_match(api, f"/matches/{match_id}/hands/1", first, '"1"')
     assert ok.status_code == 200 and ok.headers["ETag"] == '"2"'
-    stale = api.put(f"/matches/{match_id}/hands/1", second, headers={**api.headers, "If-Match": '"1"'})
+    stale = put_if_match(api, f"/matches/{match_id}/hands/1", second, '"1"')
     assert stale.status_code == 409
     stored = api.get(f"/matches/{match_id}/hands/1").get_json()
     assert stored["input"]["sides"][1]["melds"] == first["sides"][1]["melds"]
@@ -44,7 +49,7 @@ def test_the_second_of_two_edits_from_the_same_version_is_refused(api):
 
 def test_if_match_that_names_no_version_is_a_conflict(api):
     match_id = started_match(api)
-    bad = api.put(f"/matches/{match_id}/hands/1", hand_body(1), headers={**api.headers, "If-Match": "nope"})
+    bad = put_if_match(api, f"/matches/{match_id}/hands/1", hand_body(1), "nope")
     assert bad.status_code == 409
     assert api.get(f"/matches/{match_id}/hands/1").get_json()["version"] == 1
 
