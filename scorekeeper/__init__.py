@@ -13,10 +13,12 @@ import flask_migrate
 from flask import Flask
 
 from .config import PROJECT_ROOT, default_config, instance_path, normalise_database_url, secret_key
-from .extensions import babel, csrf, db, login_manager, migrate
+from .extensions import babel, csrf, db, limiter, login_manager, migrate
 from .security import cookie_settings, register_security
 
 MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
+#: Errors answered with a page of our own, in the user's language.
+ERROR_PAGES = frozenset({400, 403, 404, 405, 429, 500})
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -60,6 +62,12 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
     csrf.init_app(app)
+    limiter.init_app(app)
+    if app.config["PROXY_COUNT"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        count = app.config["PROXY_COUNT"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = lazy_gettext("Please log in to see this page.")
@@ -98,10 +106,14 @@ def register_error_handlers(app: Flask) -> None:
     def wants_json() -> bool:
         return request.path.startswith("/api/")
 
+    from flask import render_template
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         if wants_json():
             return message(error.code or 500, error.description or error.name)
+        if error.code in ERROR_PAGES:
+            return render_template("error.html", code=error.code), error.code
         return error
 
     @app.errorhandler(InternalServerError)
@@ -109,7 +121,7 @@ def register_error_handlers(app: Flask) -> None:
         db.session.rollback()
         if wants_json():
             return message(500, "Something went wrong on our side; nothing was changed.")
-        return error
+        return render_template("error.html", code=500), 500
 
 
 def register_cli(app: Flask) -> None:

@@ -51,6 +51,13 @@ def default_config(instance: Path) -> dict[str, Any]:
         "SQLALCHEMY_DATABASE_URI": database_url,
         "AUTO_MIGRATE": True,  # bring the schema to the latest migration when the app starts
         "API_PAGE_SIZE": 20,
+        "RATELIMIT_STORAGE_URI": os.environ.get("SCOREKEEPER_RATELIMIT_STORAGE", "memory://"),
+        "RATELIMIT_HEADERS_ENABLED": True,
+        #: Failed-or-not login attempts allowed from one address, and for one username.
+        "LOGIN_LIMIT_PER_ADDRESS": "10 per minute; 100 per hour",
+        "LOGIN_LIMIT_PER_USERNAME": "20 per hour",
+        #: Behind a reverse proxy, how many proxies set X-Forwarded-For (0: none, use the peer).
+        "PROXY_COUNT": int(os.environ.get("SCOREKEEPER_PROXY_COUNT", "0")),
     }
 
 

@@ -62,7 +62,16 @@ def database_url(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathF
 def app(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     """One app for the whole run, its schema made by the real migrations."""
     os.environ["SCOREKEEPER_INSTANCE_PATH"] = str(tmp_path_factory.mktemp("instance"))
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test",
+            # Tests log in far more often than people; the throttling test sets tight limits itself.
+            "LOGIN_LIMIT_PER_ADDRESS": "10000 per minute",
+            "LOGIN_LIMIT_PER_USERNAME": "10000 per minute",
+        }
+    )
     yield app
     with app.app_context():
         db.engine.dispose()

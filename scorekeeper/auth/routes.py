@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from ..accounts import AccountExists, authenticate, create_user
-from ..extensions import db, login_manager
+from ..extensions import db, limiter, login_manager
 from ..i18n import safe_next
 from ..models import User
 from . import bp
@@ -41,7 +41,16 @@ def register() -> str | Response:
     return render_template("auth/register.html", form=form)
 
 
+def username_key() -> str:
+    """Throttle guesses at one account, whichever addresses they come from."""
+    return "user:" + str(request.form.get("username", "")).strip().casefold()
+
+
 @bp.route("/login", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["LOGIN_LIMIT_PER_ADDRESS"], methods=["POST"])
+@limiter.limit(
+    lambda: current_app.config["LOGIN_LIMIT_PER_USERNAME"], methods=["POST"], key_func=username_key
+)
 def login() -> str | Response:
     form = LoginForm()
     if form.validate_on_submit():
