@@ -5,13 +5,19 @@ The schema commands come from Flask-Migrate: ``flask --app scorekeeper db upgrad
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
+from flask import current_app
 from flask.cli import AppGroup
 
 from .accounts import AccountExists, create_token, create_user, find_user, revoke_tokens
+from .backup import NotSqlite, backup, integrity_problems, restore, sqlite_path
+from .extensions import db
 from .rules import ValidationError
 
 user_cli = AppGroup("user", help="Manage accounts.")
+data_cli = AppGroup("data", help="Back up, restore and check the SQLite database.")
 token_cli = AppGroup("token", help="Manage API tokens.")
 
 
@@ -59,3 +65,47 @@ def token_revoke(username: str) -> None:
     """Revoke every API token of USERNAME."""
     count = revoke_tokens(_user(username))
     click.echo(f"Revoked {count} token(s) of {username!r}.")
+
+
+def _database() -> Path:
+    try:
+        return sqlite_path(current_app.config["SQLALCHEMY_DATABASE_URI"])
+    except NotSqlite as error:
+        raise click.ClickException(
+            f"The database is {error}, not SQLite: use its own tools (pg_dump, pg_restore)."
+        ) from None
+
+
+@data_cli.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+def data_backup(target: Path) -> None:
+    """Write a consistent copy of the database to TARGET (safe while the app runs)."""
+    try:
+        backup(_database(), target)
+    except FileExistsError:
+        raise click.ClickException(f"{target} exists already; choose a new file.") from None
+    click.echo(f"Backed up to {target}.")
+
+
+@data_cli.command("restore")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.confirmation_option(prompt="This replaces the whole database. Is the app stopped?")
+def data_restore(source: Path) -> None:
+    """Replace the database with the backup SOURCE (checked first). Stop the app before."""
+    db.engine.dispose()
+    try:
+        restore(source, _database())
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"Restored from {source}.")
+
+
+@data_cli.command("check")
+def data_check() -> None:
+    """Run SQLite's integrity and foreign-key checks; exit 1 if anything is wrong."""
+    problems = integrity_problems(_database())
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        raise SystemExit(1)
+    click.echo("ok")
