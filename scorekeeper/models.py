@@ -60,6 +60,10 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Match(db.Model):  # type: ignore[name-defined,misc]
+    """A match is the unit of consistency: every write to it bumps ``revision`` with
+    ``UPDATE ... WHERE revision = <the one read>``, so of two concurrent writers the second fails
+    (``StaleDataError``) instead of overwriting what the first did."""
+
     __tablename__ = "matches"
     __table_args__ = (Index("ix_matches_owner_created", "owner_id", "created_at"),)
 
@@ -90,6 +94,8 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     hands: Mapped[list[Hand]] = relationship(
         order_by="Hand.number", cascade="all, delete-orphan", back_populates="match"
     )
+    __mapper_args__ = {"version_id_col": revision, "version_id_generator": False}  # noqa: RUF012
+
     log: Mapped[list[EditLog]] = relationship(
         order_by="EditLog.id", cascade="all, delete-orphan", back_populates="match"
     )

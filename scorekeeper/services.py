@@ -16,6 +16,7 @@ from typing import Any, Final
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.exc import StaleDataError
 
 from .extensions import db
 from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, utcnow
@@ -39,6 +40,8 @@ from .rules.house_rules import is_whole_number
 
 MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides", "first_dealer"})
 MAX_ID: Final = 2**31 - 1
+#: Two devices creating matches with the same new player race to add it; the loser tries again.
+CREATE_ATTEMPTS: Final = 3
 MIN_TARGET: Final = 100
 MAX_TARGET: Final = 1_000_000
 
@@ -165,23 +168,34 @@ def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[
 def create_match(owner_id: int, data: Any) -> Match:
     """Create and commit a match. :raise ValidationError: see :func:`check_new_match`."""
     rs, target, house_rules, sides, first_dealer = check_new_match(data)
-    match = Match(
-        owner_id=owner_id, ruleset=rs.id, target=target, house_rules=house_rules, first_dealer=first_dealer
-    )
-    try:
-        for position, side in enumerate(sides):
-            seats = [
-                Seat(position=i, player=_player(owner_id, name)) for i, name in enumerate(side["players"])
-            ]
-            match.sides.append(Side(position=position, name=side["name"], seats=seats))
-        db.session.add(match)
-        _summarise(match, fold_match(rs, target, len(sides), []))
-        record(match, "match_created")
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return match
+    for attempt in range(CREATE_ATTEMPTS):
+        match = Match(
+            owner_id=owner_id,
+            ruleset=rs.id,
+            target=target,
+            house_rules=house_rules,
+            first_dealer=first_dealer,
+        )
+        try:
+            for position, side in enumerate(sides):
+                seats = [
+                    Seat(position=i, player=_player(owner_id, name)) for i, name in enumerate(side["players"])
+                ]
+                match.sides.append(Side(position=position, name=side["name"], seats=seats))
+            db.session.add(match)
+            _summarise(match, fold_match(rs, target, len(sides), []))
+            record(match, "match_created")
+            db.session.commit()
+            return match
+        except IntegrityError:
+            # Another request added one of these players meanwhile: start again, finding it this time.
+            db.session.rollback()
+            if attempt == CREATE_ATTEMPTS - 1:
+                raise
+        except Exception:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")
 
 
 def _summarise(match: Match, state: MatchState) -> None:
@@ -202,16 +216,17 @@ def record(
 ) -> None:
     """Log ``action`` on ``match`` (by ``actor_id``, the owner by default) and bump its revision;
     the caller commits."""
-    match.revision = (match.revision or 0) + 1
-    match.log.append(
-        EditLog(
-            user_id=actor_id if actor_id is not None else match.owner_id,
-            action=action,
-            hand_number=hand_number,
-            before=before,
-            after=after,
+    with db.session.no_autoflush:  # every change reaches the database at the guarded commit
+        match.revision = (match.revision or 0) + 1
+        match.log.append(
+            EditLog(
+                user_id=actor_id if actor_id is not None else match.owner_id,
+                action=action,
+                hand_number=hand_number,
+                before=before,
+                after=after,
+            )
         )
-    )
 
 
 def is_read_only(match: Match) -> bool:
@@ -223,13 +238,19 @@ def _parse(mv: MatchView, data: Any, number: int) -> HandInput:
     return parse_hand(mv.ruleset, data, mv.players, expected_number=number)
 
 
-def _commit_or_conflict(number: int) -> None:
+def commit_or_conflict(number: int | None = None) -> None:
+    """Commit; if another device changed the match meanwhile, roll back and raise :class:`Conflict`
+    (for a new hand ``number``, say that this hand number was taken)."""
     try:
         db.session.commit()
-    except IntegrityError:
+    except (IntegrityError, StaleDataError):
         db.session.rollback()
+        if number is not None:
+            raise Conflict(
+                N_("Hand {number} was already entered, perhaps from another device."), number=number
+            ) from None
         raise Conflict(
-            N_("Hand {number} was already entered, perhaps from another device."), number=number
+            N_("The match was changed on another device meanwhile; check it and try again.")
         ) from None
 
 
@@ -253,7 +274,7 @@ def add_hand(match: Match, data: Any, actor_id: int | None = None) -> tuple[Hand
         _summarise(match, after.state)
         match.unlocked = False
         record(match, "hand_added", actor_id, hand.number, after=stored.input)
-    _commit_or_conflict(hand.number)
+    commit_or_conflict(hand.number)
     return after.state.hands[-1], after
 
 
@@ -291,7 +312,7 @@ def replace_hand(
     stored.version += 1
     _summarise(match, state)
     record(match, "hand_edited", actor_id, number, before=before, after=new_input)
-    db.session.commit()
+    commit_or_conflict()
     after = view(match)
     return after.state.hands[number - 1], after
 
@@ -310,7 +331,7 @@ def delete_last_hand(match: Match, number: int, actor_id: int | None = None) -> 
     after = view(match)
     _summarise(match, after.state)
     record(match, "hand_deleted", actor_id, number, before=before)
-    db.session.commit()
+    commit_or_conflict()
     return after
 
 
@@ -323,7 +344,7 @@ def reopen_match(match: Match, actor_id: int | None = None) -> None:
         raise Conflict(N_("The match is already open for editing."))
     match.unlocked = True
     record(match, "match_reopened", actor_id)
-    db.session.commit()
+    commit_or_conflict()
 
 
 # --- Share links -------------------------------------------------------------------------------
@@ -340,7 +361,7 @@ def create_share_link(match: Match, actor_id: int | None = None) -> ShareLink:
         link = ShareLink(token=secrets.token_urlsafe(24))
         match.share_links.append(link)
         record(match, "share_created", actor_id)
-        db.session.commit()
+        commit_or_conflict()
     return link
 
 
@@ -351,7 +372,7 @@ def revoke_share_link(match: Match, actor_id: int | None = None) -> bool:
         return False
     link.revoked_at = utcnow()
     record(match, "share_revoked", actor_id)
-    db.session.commit()
+    commit_or_conflict()
     return True
 
 

@@ -1,6 +1,6 @@
 """Shared fixtures. The database is SQLite by default; ``--db postgresql`` (or the environment
 variable ``SCOREKEEPER_TEST_DB=postgresql``) runs the same tests on PostgreSQL, in a database
-``scorekeeper_test`` made afresh on the server named by ``SCOREKEEPER_TEST_POSTGRES_URL``
+``scorekeeper_test_PID`` made afresh on the server named by ``SCOREKEEPER_TEST_POSTGRES_URL``
 (default: the local server, ``postgresql+psycopg://postgres@127.0.0.1:5432/test``).
 """
 
@@ -40,22 +40,38 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"scorekeeper test database: {config.getoption('--db')}"
 
 
-def fresh_postgres_database() -> str:
-    """Drop and recreate ``scorekeeper_test``; return its URL."""
+def postgres_admin():  # type: ignore[no-untyped-def]
     server = make_url(os.environ.get("SCOREKEEPER_TEST_POSTGRES_URL", DEFAULT_POSTGRES))
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    return server, create_engine(server, isolation_level="AUTOCOMMIT")
+
+
+def fresh_postgres_database(name: str) -> str:
+    """Drop and recreate the database ``name``; return its URL."""
+    server, admin = postgres_admin()
     with admin.connect() as connection:
-        connection.execute(text("DROP DATABASE IF EXISTS scorekeeper_test WITH (FORCE)"))
-        connection.execute(text("CREATE DATABASE scorekeeper_test"))
+        connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        connection.execute(text(f"CREATE DATABASE {name}"))
     admin.dispose()
-    return server.set(database="scorekeeper_test").render_as_string(hide_password=False)
+    return server.set(database=name).render_as_string(hide_password=False)
+
+
+def drop_postgres_database(name: str) -> None:
+    _server, admin = postgres_admin()
+    with admin.connect() as connection:
+        connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    admin.dispose()
 
 
 @pytest.fixture(scope="session")
-def database_url(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> str:
+def database_url(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """SQLite in a temporary folder, or a PostgreSQL database of this test run's own (runs side by
+    side do not disturb each other), dropped at the end."""
     if pytestconfig.getoption("--db") == "postgresql":
-        return fresh_postgres_database()
-    return f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.sqlite3'}"
+        name = f"scorekeeper_test_{os.getpid()}"
+        yield fresh_postgres_database(name)
+        drop_postgres_database(name)
+    else:
+        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.sqlite3'}"
 
 
 @pytest.fixture(scope="session")

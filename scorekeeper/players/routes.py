@@ -1,3 +1,157 @@
-"""Players routes (being built)."""
+"""Roster pages: the account's players with their records, one player's statistics and chart,
+renaming, and merging a duplicate (with a confirmation step). Writes go through
+:mod:`scorekeeper.services` and redirect after success; another account's player is 404."""
 
-from . import bp  # noqa: F401
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from ..charts import MAX_RESULTS, ResultPoint, results_chart
+from ..i18n import translated_errors
+from ..matches.labels import CANASTA_LABELS
+from ..models import Player
+from ..rules import ValidationError, get_ruleset
+from ..services import NotFound, get_player, merge_players, players_of, rename_player
+from ..stats import (
+    MatchRecord,
+    Result,
+    Stats,
+    partnerships_of,
+    player_stats,
+    players_stats,
+    results_over_time,
+    rulesets_played,
+)
+from . import bp
+from .data import load_records
+from .forms import MergeForm, RenameForm
+
+UNPROCESSABLE: Final = 422
+CONFIRMED: Final = "yes"
+
+
+def _owned(player_id: int) -> Player:
+    try:
+        return get_player(current_user.id, player_id)
+    except NotFound:
+        abort(404)
+
+
+def ruleset_name(ruleset_id: str) -> str:
+    return str(_(get_ruleset(ruleset_id, {}).name))
+
+
+def kind_label(code: str) -> str:
+    label = CANASTA_LABELS.get(code)
+    return str(label) if label is not None else code
+
+
+@bp.get("/players")
+@login_required
+def index() -> str:
+    players = players_of(current_user.id)
+    stats = players_stats(load_records(current_user.id))
+    return render_template("players/index.html", players=players, stats=stats, empty=Stats())
+
+
+def _columns(records: list[MatchRecord], player_id: int) -> list[tuple[str, Stats]]:
+    """The player's figures overall, then per rule set when they played more than one."""
+    columns = [(_("All"), player_stats(records, player_id))]
+    rulesets = rulesets_played(records, player_id)
+    if len(rulesets) > 1:
+        columns += [(ruleset_name(r), player_stats(records, player_id, r)) for r in rulesets]
+    return columns
+
+
+def _chart(player: Player, results: list[Result]) -> Markup:
+    shown = results[-MAX_RESULTS:]
+    won = sum(r.won for r in shown)
+    return results_chart(
+        "results",
+        [ResultPoint(r.created_at, r.total, r.won) for r in shown],
+        title=_("Results of %(name)s over time", name=player.name),
+        desc=_(
+            "Final total of the side of %(name)s in each of the latest %(count)s finished matches, "
+            "oldest first: %(won)s won, %(lost)s lost.",
+            name=player.name,
+            count=len(shown),
+            won=won,
+            lost=len(shown) - won,
+        ),
+        won_label=_("Won"),
+        lost_label=_("Lost"),
+    )
+
+
+def _render_show(player: Player, rename: RenameForm | None = None, status: int = 200) -> tuple[str, int]:
+    records = load_records(current_user.id, player.id)
+    columns = _columns(records, player.id)
+    kinds = sorted({k for _label, s in columns for k in s.canastas})
+    results = results_over_time(records, player.id)
+    page = render_template(
+        "players/show.html",
+        player=player,
+        columns=columns,
+        kinds=[(k, kind_label(k)) for k in kinds],
+        partnerships=partnerships_of(records, player.id),
+        results=results[-MAX_RESULTS:],
+        chart=_chart(player, results) if results else None,
+        ruleset_name=ruleset_name,
+        rename=rename or RenameForm(formdata=None, data={"name": player.name}),
+    )
+    return page, status
+
+
+@bp.get("/players/<int:player_id>")
+@login_required
+def show(player_id: int) -> Any:
+    return _render_show(_owned(player_id))
+
+
+@bp.post("/players/<int:player_id>/rename")
+@login_required
+def rename(player_id: int) -> Any:
+    player = _owned(player_id)
+    form = RenameForm()
+    if form.validate_on_submit():
+        old = player.name
+        try:
+            rename_player(current_user.id, player.id, form.name.data)
+        except ValidationError as error:
+            form.name.errors = [*form.name.errors, *translated_errors(error).get("name", [])]
+        else:
+            flash(_("%(old)s is now called %(new)s.", old=old, new=player.name), "success")
+            return redirect(url_for("players.show", player_id=player.id))
+    return _render_show(player, form, UNPROCESSABLE)
+
+
+@bp.route("/players/<int:player_id>/merge", methods=["GET", "POST"])
+@login_required
+def merge(player_id: int) -> str | Response | tuple[str, int]:
+    player = _owned(player_id)
+    others = [p for p in players_of(current_user.id) if p.id != player.id]
+    form = MergeForm()
+    form.other.choices = [(p.id, p.name) for p in others]
+    if not form.validate_on_submit():
+        status = UNPROCESSABLE if form.is_submitted() else 200
+        return render_template("players/merge.html", player=player, form=form, others=others), status
+    other = next(p for p in others if p.id == form.other.data)
+    if form.confirm.data != CONFIRMED:
+        matches = len(load_records(current_user.id, other.id))
+        return render_template(
+            "players/merge_confirm.html", player=player, other=other, form=form, matches=matches
+        )
+    gone = other.name
+    try:
+        merge_players(current_user.id, player.id, other.id)
+    except ValidationError as error:
+        form.other.errors = [*form.other.errors, *translated_errors(error).get("merge", [])]
+        return render_template("players/merge.html", player=player, form=form, others=others), UNPROCESSABLE
+    flash(_("%(gone)s was merged into %(name)s.", gone=gone, name=player.name), "success")
+    return redirect(url_for("players.show", player_id=player.id))

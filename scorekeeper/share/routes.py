@@ -1,3 +1,166 @@
-"""Share routes (being built)."""
+"""Share routes: the owner makes or revokes a match's read-only link (with a QR code on the scoreboard);
+anyone with the link follows the scoreboard at ``/s/<token>``, which updates itself by polling
+``/s/<token>/board``.
 
-from . import bp  # noqa: F401
+The poll is a conditional request: its ETag is the match's ``revision`` (it grows with every change),
+read with one small query, so an unchanged match answers 304 without loading or folding anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import segno
+from flask import (
+    Response,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from markupsafe import Markup, escape
+from sqlalchemy import select
+
+from ..extensions import db
+from ..matches.scoreboard import scoreboard_context
+from ..models import Match, ShareLink
+from ..services import (
+    NotFound,
+    active_share_link,
+    create_share_link,
+    get_match,
+    revoke_share_link,
+    shared_match,
+    view,
+)
+from . import bp
+
+#: Seconds between two polls of the shared page (the tests make it shorter).
+DEFAULT_POLL_SECONDS: Final = 4
+#: Share tokens are ``secrets.token_urlsafe(24)`` (32 characters); anything much longer is no token.
+MAX_TOKEN: Final = 64
+#: The shared pages must not be indexed, and their URL (the token) must not leak to other sites.
+PUBLIC_HEADERS: Final = {
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex, nofollow",
+    "Cache-Control": "no-cache",
+    "Vary": "Cookie, Accept-Language",  # the board is rendered in the reader's language
+}
+
+
+def _owned(match_id: int) -> Match:
+    try:
+        return get_match(current_user.id, match_id)
+    except NotFound:
+        abort(404)
+
+
+# --- The owner's panel on the scoreboard -------------------------------------------------------
+
+
+def qr_svg(url: str) -> Markup:
+    """The QR code of ``url`` as inline SVG (no ``style`` attribute), named for screen readers."""
+    label = _("QR code to open the live scoreboard")
+    svg = segno.make(url, error="m").svg_inline(
+        scale=5, title=label, svgclass="qr", lineclass=None, light="#fff"
+    )
+    named = svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
+    return Markup(named)
+
+
+def share_panel(match: Match) -> dict[str, Any]:
+    """What ``share/_panel.html`` shows: the active link of ``match`` (its URL and QR code) or none."""
+    link = active_share_link(match)
+    if link is None:
+        return {"url": None, "qr": None}
+    url = url_for("share.view", token=link.token, _external=True)
+    return {"url": url, "qr": qr_svg(url)}
+
+
+@bp.app_context_processor
+def share_helpers() -> dict[str, Any]:
+    return {"share_panel": share_panel}
+
+
+@bp.post("/matches/<int:match_id>/share")
+@login_required
+def create(match_id: int) -> Any:
+    match = _owned(match_id)
+    had_link = active_share_link(match) is not None
+    create_share_link(match, current_user.id)
+    if not had_link:
+        flash(_("The link is ready: show the QR code to the table."), "success")
+    return redirect(url_for("matches.show", match_id=match_id, _anchor="share"))
+
+
+@bp.post("/matches/<int:match_id>/share/revoke")
+@login_required
+def revoke(match_id: int) -> Any:
+    match = _owned(match_id)
+    if revoke_share_link(match, current_user.id):
+        flash(_("The link was revoked; it no longer opens the scoreboard."), "success")
+    return redirect(url_for("matches.show", match_id=match_id, _anchor="share"))
+
+
+# --- The public, read-only scoreboard ----------------------------------------------------------
+
+
+def _shared(token: str) -> Match:
+    if len(token) > MAX_TOKEN:
+        abort(404)
+    try:
+        return shared_match(token)
+    except NotFound:
+        abort(404)
+
+
+def _etag(match_id: int, revision: int) -> str:
+    return f"m{match_id}-r{revision}"
+
+
+def _public(response: Response, match_id: int, revision: int) -> Response:
+    response.set_etag(_etag(match_id, revision), weak=True)
+    for name, value in PUBLIC_HEADERS.items():
+        response.headers[name] = value
+    return response
+
+
+def _board_context(token: str, match: Match) -> dict[str, Any]:
+    return {
+        **scoreboard_context(view(match)),
+        "token": token,
+        "etag": f'W/"{_etag(match.id, match.revision)}"',
+        "poll_seconds": current_app.config.get("SHARE_POLL_SECONDS", DEFAULT_POLL_SECONDS),
+    }
+
+
+@bp.get("/s/<token>", endpoint="view")
+def view_page(token: str) -> Response:
+    match = _shared(token)
+    page = render_template("share/view.html", **_board_context(token, match))
+    return _public(make_response(page), match.id, match.revision)
+
+
+@bp.get("/s/<token>/board")
+def board(token: str) -> Response:
+    """The board fragment of the shared page; 304 while the match's revision is unchanged."""
+    if len(token) > MAX_TOKEN:
+        abort(404)
+    found = db.session.execute(
+        select(Match.id, Match.revision)
+        .join(ShareLink, ShareLink.match_id == Match.id)
+        .where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
+    ).first()
+    if found is None:
+        abort(404)
+    if request.if_none_match.contains_weak(_etag(found.id, found.revision)):
+        return _public(Response(status=304), found.id, found.revision)
+    match = _shared(token)
+    fragment = render_template("share/_board.html", **_board_context(token, match))
+    return _public(make_response(fragment), match.id, match.revision)

@@ -1,0 +1,33 @@
+"""Forms of the roster pages: rename a player, merge a duplicate into one."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, SelectField, StringField, SubmitField
+from wtforms.validators import DataRequired, Length
+
+from ..rules.hand import MAX_NAME
+
+REQUIRED = _l("This field is required.")
+
+
+class RenameForm(FlaskForm):
+    name = StringField(
+        _l("New name"),
+        validators=[
+            DataRequired(REQUIRED),
+            Length(max=MAX_NAME, message=_l("At most %(max)d characters.")),
+        ],
+        render_kw={"autocomplete": "off", "maxlength": MAX_NAME},
+    )
+    submit = SubmitField(_l("Rename"))
+
+
+class MergeForm(FlaskForm):
+    """``other``: the player merged into this page's player; ``confirm`` is ``yes`` on the
+    confirmation step (the first POST only shows what will happen)."""
+
+    other = SelectField(_l("Player to merge into this one"), coerce=int, validate_choice=True)
+    confirm = HiddenField()
+    submit = SubmitField(_l("Continue"))
