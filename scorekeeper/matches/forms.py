@@ -7,7 +7,9 @@ instead of an error page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from datetime import date
 from functools import cache
 from typing import Any, Final
 
@@ -26,8 +28,9 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
-from wtforms.widgets import NumberInput
+from wtforms.widgets import DateInput, NumberInput
 
+from ..history import HistoryFilters
 from ..rules import RuleSet, all_rulesets, house_rule_keys
 from ..rules.hand import MAX_DESCRIPTION, MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES
 from ..rules.model import OptionKind
@@ -38,6 +41,7 @@ NOT_A_NUMBER = _l("Enter a whole number, with digits only.")
 MAX_DIGITS: Final = 9
 HOUSE_PREFIX: Final = "hr__"
 NOBODY: Final = "none"
+ISO_DAY: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class WholeNumberField(StringField):
@@ -168,11 +172,18 @@ def new_match_form_class() -> type[NewMatchBase]:
 
 class HandBase(FlaskForm, BlockErrors):
     number = HiddenField()
+    #: When editing: the stored hand's version the form was loaded from (see services.replace_hand).
+    version = HiddenField()
     submit = SubmitField(_l("Save the hand"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.block_errors = {}
+
+    def version_number(self) -> int | None:
+        """The version the edit started from; None when the form carries none (nothing to compare)."""
+        text = (self.version.data or "").strip()
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else None
 
 
 def _subform(name: str, fields: dict[str, Any]) -> type[Form]:
@@ -227,3 +238,115 @@ def hand_form_class(rs: RuleSet, side_names: Sequence[str]) -> type[HandBase]:
 
 class DeleteHandForm(FlaskForm):
     submit = SubmitField(_l("Delete the hand"))
+
+
+class ReopenForm(FlaskForm):
+    submit = SubmitField(_l("Continue editing"))
+
+
+# --- History filters -------------------------------------------------------------------------
+
+BAD_DATE = _l("Enter a date as year-month-day, for example 2026-03-31.")
+ANY = ""
+
+
+class DayField(StringField):
+    """A date input (``YYYY-MM-DD``, what phones' date pickers send); ``data`` is a date or None."""
+
+    widget = DateInput()
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        text = str(valuelist[0]).strip() if valuelist else ""
+        self.data = None
+        if not text:
+            return
+        if not ISO_DAY.fullmatch(text):
+            raise ValueError(str(BAD_DATE))
+        try:
+            self.data = date.fromisoformat(text)
+        except ValueError:
+            raise ValueError(str(BAD_DATE)) from None
+
+    def _value(self) -> str:
+        if self.data is not None:
+            return str(self.data.isoformat())
+        return str(self.raw_data[0]) if self.raw_data else ""
+
+
+class HistoryFilterForm(FlaskForm):
+    """The history's filters, from the query string (no CSRF: reading only, so a filtered page is a
+    link). Build it with ``formdata=request.args`` and call :meth:`set_choices` before validating."""
+
+    class Meta:
+        csrf = False
+
+    player = SelectField(
+        _l("Player"), default=ANY, invalid_choice_message=_l("Choose a player from the list.")
+    )
+    ruleset = SelectField(
+        _l("Rule set"), default=ANY, invalid_choice_message=_l("Choose a rule set from the list.")
+    )
+    status = SelectField(
+        _l("State"),
+        default=ANY,
+        choices=[
+            SelectChoice(ANY, _l("Finished or not")),
+            SelectChoice("finished", _l("Finished")),
+            SelectChoice("in_progress", _l("In progress")),
+        ],
+        invalid_choice_message=_l("Choose a state from the list."),
+    )
+    date_from = DayField(_l("From"))
+    date_to = DayField(_l("To"))
+    #: Not an input (the pager's links carry it); a bad value is reported above the pager.
+    page = StringField(_l("Page"))
+
+    def set_choices(self, players: Sequence[tuple[int, str]]) -> None:
+        self.player.choices = [SelectChoice(ANY, _l("Any player"))] + [
+            SelectChoice(str(pid), name) for pid, name in players
+        ]
+        self.ruleset.choices = [SelectChoice(ANY, _l("Any rule set"))] + [
+            SelectChoice(rs.id, rs.name) for rs in all_rulesets()
+        ]
+
+    def validate_date_to(self, field: Any) -> None:
+        if field.data is not None and self.date_from.data is not None and field.data < self.date_from.data:
+            raise ValidationError(str(_l("The end date is before the start date.")))
+
+    def validate_page(self, field: Any) -> None:
+        text = (field.data or "").strip()
+        if text and not (text.isascii() and text.isdigit() and 0 < len(text) <= MAX_DIGITS and int(text) > 0):
+            raise ValidationError(
+                str(_l("There is no page %(page)s; here is the first page.", page=text[:20]))
+            )
+
+    def page_number(self) -> int:
+        """The page asked for, 1 when absent or wrong."""
+        return 1 if self.page.errors or not (self.page.data or "").strip() else int(self.page.data)
+
+    def filters(self) -> HistoryFilters:
+        """The valid filters; a filter with a mistake is left out (its message is shown)."""
+
+        def ok(f: Any) -> bool:
+            return not f.errors and f.data not in (None, ANY)
+
+        status = self.status.data if ok(self.status) else None
+        return HistoryFilters(
+            player_id=int(self.player.data) if ok(self.player) else None,
+            ruleset=self.ruleset.data if ok(self.ruleset) else None,
+            status="finished" if status == "finished" else "in_progress" if status else None,
+            date_from=self.date_from.data if ok(self.date_from) else None,
+            date_to=self.date_to.data if ok(self.date_to) else None,
+        )
+
+    def active(self) -> dict[str, str]:
+        """The query parameters of the valid filters in use (for the pager's links)."""
+        f = self.filters()
+        out = {
+            "player": "" if f.player_id is None else str(f.player_id),
+            "ruleset": f.ruleset or "",
+            "status": f.status or "",
+            "date_from": f.date_from.isoformat() if f.date_from else "",
+            "date_to": f.date_to.isoformat() if f.date_to else "",
+        }
+        return {key: value for key, value in out.items() if value}

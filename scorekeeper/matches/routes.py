@@ -10,8 +10,10 @@ from flask import abort, flash, jsonify, redirect, render_template, request, url
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from sqlalchemy import select
+from werkzeug.wrappers import Response
 
 from ..extensions import db
+from ..history import history_page, latest_log
 from ..i18n import translated_errors
 from ..models import Match, Player
 from ..rules import ValidationError, all_rulesets, parse_hand, score_hand
@@ -24,19 +26,30 @@ from ..services import (
     create_match,
     delete_last_hand,
     get_match,
-    list_matches,
+    is_read_only,
+    players_of,
+    reopen_match,
     replace_hand,
     view,
 )
 from . import bp
-from .forms import DeleteHandForm, HandBase, NewMatchBase, hand_form_class, new_match_form_class
+from .edit_log import SCOREBOARD_ENTRIES, log_entries
+from .forms import (
+    DeleteHandForm,
+    HandBase,
+    HistoryFilterForm,
+    NewMatchBase,
+    ReopenForm,
+    hand_form_class,
+    new_match_form_class,
+)
 from .hand_form import field_error_paths, form_to_hand, input_to_formdata, place_hand_errors
 from .match_form import form_to_match, override_rows, place_match_errors
-from .scoreboard import hand_page_context, scoreboard_context, side_names
+from .scoreboard import hand_page_context, history_row, scoreboard_context, side_names
 
 UNPROCESSABLE = 422
 CONFLICT = 409
-PER_PAGE = 50
+PER_PAGE = 20
 
 
 def _owned(match_id: int) -> Match:
@@ -46,11 +59,50 @@ def _owned(match_id: int) -> Match:
         abort(404)
 
 
+def _history() -> str:
+    """The account's matches, newest first, filtered by the query string and paginated."""
+    form = HistoryFilterForm(formdata=request.args)
+    form.set_choices([(p.id, p.name) for p in players_of(current_user.id)])
+    form.validate()
+    asked = form.page_number()
+    result = history_page(current_user.id, form.filters(), asked, PER_PAGE)
+    if asked > result.pages:
+        form.page.errors = [
+            *form.page.errors,
+            _("There is no page %(page)s; here is the last page.", page=asked),
+        ]
+    filters = form.active()
+    endpoint = request.endpoint or "matches.history"
+
+    def page_url(number: int) -> str:
+        args: dict[str, Any] = dict(filters)
+        if number > 1:
+            args["page"] = number
+        return url_for(endpoint, **args)
+
+    rulesets = {rs.id: rs.name for rs in all_rulesets()}
+    return render_template(
+        "matches/index.html",
+        form=form,
+        result=result,
+        rows=[history_row(m, rulesets) for m in result.matches],
+        page_url=page_url,
+        filter_errors=any(f.errors for f in form if f.name != "page"),
+        filtering=bool(filters) or any(f.errors for f in form if f.name != "page"),
+    )
+
+
 @bp.get("/")
 @login_required
 def index() -> str:
-    views, _total = list_matches(current_user.id, 1, PER_PAGE)
-    return render_template("matches/index.html", views=views)
+    """The home page is the history."""
+    return _history()
+
+
+@bp.get("/history")
+@login_required
+def history() -> str:
+    return _history()
 
 
 # --- New match -------------------------------------------------------------------------------
@@ -98,7 +150,58 @@ def new() -> Any:
 @bp.get("/matches/<int:match_id>")
 @login_required
 def show(match_id: int) -> str:
-    return render_template("matches/show.html", **scoreboard_context(view(_owned(match_id))))
+    mv = view(_owned(match_id))
+    context = scoreboard_context(mv)
+    entries = latest_log(match_id, SCOREBOARD_ENTRIES + 1)
+    return render_template(
+        "matches/show.html",
+        reopen_form=ReopenForm(),
+        log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
+        log_more=len(entries) > SCOREBOARD_ENTRIES,
+        **context,
+    )
+
+
+@bp.get("/matches/<int:match_id>/log")
+@login_required
+def log(match_id: int) -> str:
+    """The whole edit log of a match, newest first."""
+    mv = view(_owned(match_id))
+    entries = log_entries(latest_log(match_id), mv.ruleset, side_names(mv))
+    return render_template("matches/log.html", match=mv.match, rs=mv.ruleset, log=entries)
+
+
+@bp.post("/matches/<int:match_id>/reopen")
+@login_required
+def reopen(match_id: int) -> Response:
+    """Let the owner correct a match that was closed by mistake (recorded in the edit log)."""
+    match = _owned(match_id)
+    back = redirect(url_for("matches.show", match_id=match_id))
+    if not ReopenForm().validate_on_submit():
+        flash(_("The form has expired; please try again."), "error")
+        return back
+    try:
+        reopen_match(match, current_user.id)
+    except Conflict as error:
+        db.session.rollback()
+        flash(_(error.message).format(**error.params), "info")
+        return back
+    flash(_("The match is open for editing again. Correct the hands, then check the result."), "success")
+    return back
+
+
+def _read_only_redirect(match: Match) -> Response | None:
+    """A finished match is not changed until its owner chooses "Continue editing"."""
+    if not is_read_only(match):
+        return None
+    flash(
+        _(
+            "This match is finished, so its hands are locked."
+            " If it was closed by mistake, use “Continue editing”."
+        ),
+        "info",
+    )
+    return redirect(url_for("matches.show", match_id=match.id))
 
 
 @bp.get("/matches/<int:match_id>/hands/<int:number>")
@@ -149,7 +252,7 @@ def new_hand(match_id: int) -> Any:
         return _render_hand(mv, form, number, UNPROCESSABLE)
     built = form_to_hand(form, mv.ruleset)
     try:
-        result, _after = add_hand(match, built.data)
+        result, _after = add_hand(match, built.data, current_user.id)
     except Conflict as error:
         return _conflict_page(match_id, form, number, error)
     except ValidationError as error:
@@ -166,16 +269,26 @@ def edit_hand(match_id: int, number: int) -> Any:
     mv = view(match)
     if not 1 <= number <= len(mv.state.hands):
         abort(404)
+    locked = _read_only_redirect(match)
+    if locked is not None:
+        return locked
     if request.method != "POST":
         stored = mv.state.hands[number - 1].input.to_json([f.code for f in mv.ruleset.flags])
-        form = _hand_form(mv, formdata=input_to_formdata(stored, mv.ruleset))
+        formdata = input_to_formdata(stored, mv.ruleset)
+        formdata["version"] = str(match.hands[number - 1].version)
+        form = _hand_form(mv, formdata=formdata)
         return _render_hand(mv, form, number, editing=True)
     form = _hand_form(mv)
     if not form.validate_on_submit():
         return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)
     built = form_to_hand(form, mv.ruleset, number)
     try:
-        replace_hand(match, number, built.data)
+        replace_hand(match, number, built.data, current_user.id, expected_version=form.version_number())
+    except Conflict as error:
+        db.session.rollback()
+        mv = view(_owned(match_id))
+        message = _(error.message).format(**error.params)
+        return _render_hand(mv, form, number, CONFLICT, editing=True, conflict=message)
     except ValidationError as error:
         db.session.rollback()
         place_hand_errors(form, built, translated_errors(error))
@@ -212,6 +325,9 @@ def delete_hand(match_id: int, number: int) -> Any:
     mv = view(match)
     if not 1 <= number <= len(mv.state.hands):
         abort(404)
+    locked = _read_only_redirect(match)
+    if locked is not None:
+        return locked
     back = redirect(url_for("matches.show", match_id=match_id))
     if number != len(mv.state.hands):
         flash(_("Only the last hand (%(last)s) can be deleted.", last=len(mv.state.hands)), "error")
@@ -219,7 +335,7 @@ def delete_hand(match_id: int, number: int) -> Any:
     form = DeleteHandForm()
     if form.validate_on_submit():
         try:
-            delete_last_hand(match, number)
+            delete_last_hand(match, number, current_user.id)
         except Conflict as error:
             flash(_(error.message).format(**error.params), "error")
             return back

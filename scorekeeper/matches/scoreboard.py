@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import format_date
+from flask_babel import gettext as _
+
+from ..models import Match, as_utc
 from ..rules import LINES
 from ..rules.registry import BOOKS
 from ..seating import SeatRef, dealer_and_starter
-from ..services import MatchView
+from ..services import MatchView, is_read_only
 from .labels import COUNTED_GROUPS, LINE_LABELS, canasta_label, flag_label, going_out_label, house_rule_text
 
 
@@ -78,6 +82,7 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
         "recent_hands": newest_first[:INLINE_HANDS],
         "earlier_hands": newest_first[INLINE_HANDS:],
         "last_number": len(state.hands),
+        "read_only": is_read_only(mv.match),
     }
 
 
@@ -98,3 +103,59 @@ def hand_page_context(mv: MatchView, number: int) -> dict[str, Any]:
         "flag_labels": {f.code: flag_label(f) for f in rs.flags},
         "going_out_labels": {k.code: going_out_label(k) for k in rs.going_out_kinds},
     }
+
+
+# --- History ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistorySide:
+    name: str
+    players: list[str]
+    total: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One match in the history, from its summary columns (no folding of hands)."""
+
+    id: int
+    ruleset: str
+    target: int
+    sides: list[HistorySide]
+    finished: bool
+    winner: str | None
+    hand_count: int
+    date: str
+    date_iso: str
+
+
+def history_row(match: Match, ruleset_names: dict[str, str]) -> HistoryRow:
+    totals = list(match.totals or [])
+    created = as_utc(match.created_at)
+    sides = [
+        HistorySide(
+            name=side.name,
+            players=side.player_names,
+            total=totals[i] if i < len(totals) else 0,
+            won=match.finished and match.winner == i,
+        )
+        for i, side in enumerate(match.sides)
+    ]
+    winner = (
+        sides[match.winner].name
+        if match.finished and match.winner is not None and match.winner < len(sides)
+        else None
+    )
+    return HistoryRow(
+        id=match.id,
+        ruleset=_(ruleset_names.get(match.ruleset, match.ruleset)),
+        target=match.target,
+        sides=sides,
+        finished=match.finished,
+        winner=winner,
+        hand_count=match.hand_count,
+        date=format_date(created, "medium"),
+        date_iso=created.date().isoformat(),
+    )

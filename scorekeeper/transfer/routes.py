@@ -1,3 +1,150 @@
-"""Transfer routes (being built)."""
+"""Export (CSV, JSON) of one match or the whole history, and import of a JSON export.
 
-from . import bp  # noqa: F401
+Exports are the owner's only: another account's match answers 404. An import is checked in full by
+the rules before anything is stored, then stored in one transaction: all its matches or none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_login import current_user, login_required
+from sqlalchemy import func, select
+from werkzeug.datastructures import ImmutableMultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
+
+from ..extensions import db
+from ..i18n import translated_errors
+from ..models import Match, utcnow
+from ..services import MatchView, NotFound, get_match, view
+from . import bp
+from .formats import MAX_BYTES, ImportRejected, export_csv, export_json, read_export, render_problems
+from .forms import ImportForm
+from .importer import owned_matches, store_matches
+
+UNPROCESSABLE: Final = 422
+TOO_LARGE: Final = 413
+#: The whole upload (the file and the form around it); past this the request is not even read.
+UPLOAD_LIMIT: Final = MAX_BYTES + 256 * 1024
+CSV_TYPE: Final = "text/csv; charset=utf-8"
+JSON_TYPE: Final = "application/json; charset=utf-8"
+
+
+@bp.url_value_preprocessor
+def _limit_upload(endpoint: str | None, _values: dict[str, Any] | None) -> None:
+    """Cap the import's request size before anything (the CSRF check included) reads the body."""
+    if endpoint == "transfer.index":
+        request.max_content_length = UPLOAD_LIMIT
+
+
+def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
+    response = Response(body, content_type=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _owned_view(match_id: int) -> MatchView:
+    try:
+        return view(get_match(current_user.id, match_id))
+    except NotFound:
+        abort(404)
+
+
+def _history() -> list[MatchView]:
+    return [view(match) for match in owned_matches(current_user.id)]
+
+
+def _stamp() -> str:
+    return utcnow().strftime("%Y-%m-%d")
+
+
+def _csv(views: Sequence[MatchView], filename: str) -> Response:
+    return _download(export_csv(views, _), CSV_TYPE, filename)
+
+
+def _json(views: Sequence[MatchView], filename: str) -> Response:
+    return _download(export_json(views, utcnow()), JSON_TYPE, filename)
+
+
+@bp.get("/matches/<int:match_id>/export.csv")
+@login_required
+def match_csv(match_id: int) -> Response:
+    return _csv([_owned_view(match_id)], f"scorekeeper-match-{match_id}.csv")
+
+
+@bp.get("/matches/<int:match_id>/export.json")
+@login_required
+def match_json(match_id: int) -> Response:
+    return _json([_owned_view(match_id)], f"scorekeeper-match-{match_id}.json")
+
+
+@bp.get("/export/history.csv")
+@login_required
+def history_csv() -> Response:
+    return _csv(_history(), f"scorekeeper-history-{_stamp()}.csv")
+
+
+@bp.get("/export/history.json")
+@login_required
+def history_json() -> Response:
+    return _json(_history(), f"scorekeeper-history-{_stamp()}.json")
+
+
+def _match_count() -> int:
+    total = db.session.scalar(
+        select(func.count()).select_from(Match).where(Match.owner_id == current_user.id)
+    )
+    return total or 0
+
+
+def _render(form: ImportForm, status: int = 200, truncated: bool = False) -> tuple[str, int]:
+    page = render_template(
+        "transfer/index.html",
+        form=form,
+        count=_match_count(),
+        truncated=truncated,
+        max_mb=MAX_BYTES // (1024 * 1024),
+    )
+    return page, status
+
+
+def _too_large_message() -> str:
+    return _("The file is larger than {maximum} MB.").format(maximum=MAX_BYTES // (1024 * 1024))
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_error: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload far past the limit: the page again, with the message at the file field. The body is
+    never read, so the forms of the page (this one, the header's log-out) see an empty one."""
+    request.form = ImmutableMultiDict()
+    request.files = ImmutableMultiDict()
+    form = ImportForm(formdata=None)
+    form.file.errors = [_too_large_message()]
+    return _render(form, TOO_LARGE)
+
+
+@bp.route("/transfer", methods=["GET", "POST"])
+@login_required
+def index() -> Any:
+    """Export links and the import form."""
+    form = ImportForm()
+    if not form.validate_on_submit():
+        return _render(form, UNPROCESSABLE if form.is_submitted() else 200)
+    raw = form.file.data.read(MAX_BYTES + 1)
+    try:
+        imported = read_export(raw)
+        stored = store_matches(current_user.id, imported.matches, imported.exported_at)
+    except ImportRejected as rejected:
+        form.file.errors = [
+            _("Nothing was imported. Fix the file, or export it again, and try once more."),
+            *render_problems(rejected.problems, translated_errors, _),
+        ]
+        return _render(form, UNPROCESSABLE, rejected.truncated)
+    flash(ngettext("Imported %(num)d match.", "Imported %(num)d matches.", len(stored)), "success")
+    return redirect(url_for("matches.index"))

@@ -246,7 +246,8 @@ def test_finished_match_shows_the_winner_and_refuses_hands(app, user_client):
     assert late.status_code == 409 and "The match is over" in page(late)
     assert hands(app) == 2
     assert "Finished: Nosotros won" in page(user_client.get("/"))
-    # Deleting the last hand reopens the match.
+    # A finished match is locked until "Continue editing"; then deleting the last hand reopens it.
+    post_form(user_client, f"/matches/{match_id}/reopen", {}, page=f"/matches/{match_id}")
     post_form(user_client, f"/matches/{match_id}/hands/2/delete", {})
     assert "Enter hand 2" in page(user_client.get(f"/matches/{match_id}"))
 

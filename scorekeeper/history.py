@@ -1,0 +1,100 @@
+"""The account's matches as a filtered, paginated history, and a match's edit log.
+
+Reads only: the list uses each match's summary columns (``finished``, ``winner``, ``hand_count``,
+``totals``) and never folds hands. A page costs a fixed number of statements whatever the number of
+matches: the count, the page, then the sides and their seats with players (``selectinload``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, Final, Literal, TypeVar
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import joinedload, selectinload
+
+from .extensions import db
+from .models import EditLog, Match, Seat, Side
+
+Status = Literal["finished", "in_progress"]
+S = TypeVar("S", bound=Select[Any])
+STATUSES: Final[tuple[Status, ...]] = ("finished", "in_progress")
+
+
+@dataclass(frozen=True)
+class HistoryFilters:
+    """What the list is narrowed to; ``None`` is "any". Dates are whole days (UTC), both included."""
+
+    player_id: int | None = None
+    ruleset: str | None = None
+    status: Status | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    matches: list[Match]
+    total: int
+    page: int
+    pages: int
+
+
+def _day_start(day: date) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=UTC)
+
+
+def _filtered(statement: S, owner_id: int, f: HistoryFilters) -> S:
+    """``statement`` narrowed to the account's matches that pass ``f`` (every filter in SQL)."""
+    statement = statement.where(Match.owner_id == owner_id)
+    if f.player_id is not None:
+        statement = statement.where(
+            select(Seat.side_id)
+            .join(Side, Side.id == Seat.side_id)
+            .where(Side.match_id == Match.id, Seat.player_id == f.player_id)
+            .exists()
+        )
+    if f.ruleset is not None:
+        statement = statement.where(Match.ruleset == f.ruleset)
+    if f.status is not None:
+        statement = statement.where(Match.finished == (f.status == "finished"))
+    if f.date_from is not None:
+        statement = statement.where(Match.created_at >= _day_start(f.date_from))
+    if f.date_to is not None:
+        statement = statement.where(Match.created_at < _day_start(f.date_to + timedelta(days=1)))
+    return statement
+
+
+def count_matches(owner_id: int, filters: HistoryFilters) -> int:
+    statement = _filtered(select(func.count(Match.id)), owner_id, filters)
+    return int(db.session.scalar(statement) or 0)
+
+
+def history_page(owner_id: int, filters: HistoryFilters, page: int, per_page: int) -> HistoryPage:
+    """Page ``page`` (from 1; past the end gives the last page) of the account's matches, newest
+    first, with their sides, seats and players loaded."""
+    total = count_matches(owner_id, filters)
+    pages = max(1, -(-total // per_page))
+    page = min(max(page, 1), pages)
+    statement = (
+        _filtered(select(Match), owner_id, filters)
+        .order_by(Match.created_at.desc(), Match.id.desc())
+        .limit(per_page)
+        .offset((page - 1) * per_page)
+        .options(selectinload(Match.sides).selectinload(Side.seats).joinedload(Seat.player))
+    )
+    return HistoryPage(list(db.session.scalars(statement)), total, page, pages)
+
+
+def latest_log(match_id: int, limit: int | None = None) -> list[EditLog]:
+    """The match's edit log, newest first (the ``limit`` latest entries when given)."""
+    statement = (
+        select(EditLog)
+        .where(EditLog.match_id == match_id)
+        .order_by(EditLog.id.desc())
+        .options(joinedload(EditLog.user))
+    )
+    if limit is not None:
+        statement = statement.limit(limit)
+    return list(db.session.scalars(statement))

@@ -1,0 +1,132 @@
+"""The edit log in words: what happened ("Hand 3 edited"), by which account, and for an edit the lines
+of the hand that changed ("Ellos: melds 210 → 310")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from flask_babel import format_datetime
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..models import EditLog, as_utc
+from ..rules import CUSTOM, RuleSet
+from .labels import canasta_label, flag_label, going_out_label, penalty_label
+
+#: The latest entries shown on the scoreboard; the rest are on the log's own page.
+SCOREBOARD_ENTRIES: Final = 20
+
+ACTIONS: Final = {
+    "match_created": _l("Match created"),
+    "hand_added": _l("Hand %(number)s added"),
+    "hand_edited": _l("Hand %(number)s edited"),
+    "hand_deleted": _l("Hand %(number)s deleted"),
+    "match_reopened": _l("Match reopened for editing"),
+    "share_created": _l("Share link created"),
+    "share_revoked": _l("Share link revoked"),
+    "match_imported": _l("Match imported"),
+}
+
+SIDE_LINES: Final = {
+    "melds": _l("melds"),
+    "hand": _l("cards in hand"),
+    "red_threes": _l("red threes"),
+}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    at: str
+    who: str
+    what: str
+    changes: list[str]
+
+
+def describe_action(entry: EditLog) -> str:
+    label = ACTIONS.get(entry.action)
+    if label is None:
+        return entry.action
+    return str(label) % {"number": entry.hand_number}
+
+
+def _went_out(value: Any, sides: Sequence[str]) -> str:
+    if isinstance(value, int) and 0 <= value < len(sides):
+        return sides[value]
+    return _("nobody")
+
+
+def _kind(rs: RuleSet, code: Any) -> str:
+    kind = rs.going_out_kind(str(code)) if code else None
+    return going_out_label(kind) if kind is not None else str(code or "—")
+
+
+def _penalties(rs: RuleSet, entries: Any) -> str:
+    words = []
+    for entry in entries or []:
+        count = int(entry.get("count", 1))
+        if entry.get("code") == CUSTOM:
+            label = f"{entry.get('description', '')} (−{entry.get('points', 0)})"
+        else:
+            penalty = rs.penalty(str(entry.get("code")))
+            label = penalty_label(penalty) if penalty is not None else str(entry.get("code"))
+        words.append(label if count == 1 else f"{label} ×{count}")
+    return ", ".join(words) or _("none")
+
+
+def _yes_no(value: Any) -> str:
+    return _("yes") if value else _("no")
+
+
+def _side_changes(rs: RuleSet, name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    lines: list[tuple[str, str, str]] = []
+    for key, label in SIDE_LINES.items():
+        lines.append((str(label), str(old.get(key, 0)), str(new.get(key, 0))))
+    old_canastas, new_canastas = old.get("canastas") or {}, new.get("canastas") or {}
+    for code in dict.fromkeys([*old_canastas, *new_canastas]):
+        kind = rs.canasta_kind(code)
+        label = canasta_label(kind) if kind is not None else code
+        lines.append((label, str(old_canastas.get(code, 0)), str(new_canastas.get(code, 0))))
+    for flag in rs.flags:
+        lines.append((flag_label(flag), _yes_no(old.get(flag.code)), _yes_no(new.get(flag.code))))
+    lines.append((_("penalties"), _penalties(rs, old.get("penalties")), _penalties(rs, new.get("penalties"))))
+    return [f"{name}: {label} {a} → {b}" for label, a, b in lines if a != b]
+
+
+def hand_changes(
+    rs: RuleSet, sides: Sequence[str], before: Mapping[str, Any] | None, after: Mapping[str, Any] | None
+) -> list[str]:
+    """The lines that differ between two inputs of a hand, in words."""
+    if not before or not after:
+        return []
+    changes = []
+    if before.get("went_out") != after.get("went_out"):
+        old, new = _went_out(before.get("went_out"), sides), _went_out(after.get("went_out"), sides)
+        changes.append(f"{_('went out')}: {old} → {new}")
+    elif before.get("going_out_kind") != after.get("going_out_kind") and after.get("went_out") is not None:
+        old, new = _kind(rs, before.get("going_out_kind")), _kind(rs, after.get("going_out_kind"))
+        changes.append(f"{_('how')}: {old} → {new}")
+    old_sides, new_sides = before.get("sides") or [], after.get("sides") or []
+    for i, name in enumerate(sides):
+        if i < len(old_sides) and i < len(new_sides):
+            changes.extend(_side_changes(rs, name, old_sides[i], new_sides[i]))
+    return changes
+
+
+def log_entries(entries: Sequence[EditLog], rs: RuleSet, sides: Sequence[str]) -> list[LogEntry]:
+    """The log as the page shows it (``entries`` newest first, their users loaded)."""
+    out = []
+    for entry in entries:
+        moment = as_utc(entry.at)
+        out.append(
+            LogEntry(
+                at=format_datetime(moment, "short"),
+                who=entry.user.username if entry.user is not None else _("a deleted account"),
+                what=describe_action(entry),
+                changes=hand_changes(rs, sides, entry.before, entry.after)
+                if entry.action == "hand_edited"
+                else [],
+            )
+        )
+    return out

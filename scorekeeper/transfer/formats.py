@@ -1,0 +1,411 @@
+"""The export formats (CSV for spreadsheets, JSON to rebuild matches) and the reading of an export.
+
+Nothing here touches the database: exports are written from folded matches
+(:class:`scorekeeper.services.MatchView`) and :func:`read_export` turns an uploaded file into
+:class:`ImportedMatch` values, each re-validated by the rules core (the new-match checks, every hand
+through ``parse_hand`` in order, then ``fold_match``) with its totals recomputed and compared with
+the file's. Any problem raises :class:`ImportRejected` with every problem found, each naming the
+match and hand, so that the caller stores nothing.
+
+Messages are English format strings marked with ``N_`` (as in the core) and translated when shown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from ..models import as_utc
+from ..rules import N_, FieldError, HandInput, MatchState, RuleSet, ValidationError, fold_match, parse_hand
+from ..services import MatchView, check_new_match
+
+Translate = Callable[[str], str]
+
+FORMAT: Final = "scorekeeper-export"
+VERSION: Final = 1
+MAX_BYTES: Final = 5 * 1024 * 1024
+MAX_MATCHES: Final = 5000
+#: Problems kept for the user; past this, reading stops (the file is rejected either way).
+MAX_PROBLEMS: Final = 30
+MAX_DATE_LENGTH: Final = 40
+
+DOCUMENT_KEYS: Final = frozenset({"format", "version", "exported_at", "matches"})
+MATCH_KEYS: Final = (
+    "ruleset",
+    "target",
+    "house_rules",
+    "first_dealer",
+    "created_at",
+    "sides",
+    "hands",
+    "totals",
+)
+NEW_MATCH_KEYS: Final = ("ruleset", "target", "house_rules", "sides", "first_dealer")
+#: Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection").
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+def flag_codes(rs: RuleSet) -> list[str]:
+    return [f.code for f in rs.flags]
+
+
+# --- Export ------------------------------------------------------------------------------------
+
+
+def iso_utc(moment: datetime) -> str:
+    return as_utc(moment).astimezone(UTC).isoformat()
+
+
+def match_json(mv: MatchView) -> dict[str, Any]:
+    """One match, as the JSON export holds it: enough to rebuild it, and its totals to check."""
+    match = mv.match
+    codes = flag_codes(mv.ruleset)
+    return {
+        "ruleset": match.ruleset,
+        "target": match.target,
+        "house_rules": dict(match.house_rules or {}),
+        "first_dealer": match.first_dealer,
+        "created_at": iso_utc(match.created_at),
+        "sides": [{"name": side.name, "players": list(side.player_names)} for side in match.sides],
+        "hands": [h.input.to_json(codes) for h in mv.state.hands],
+        "totals": list(mv.state.totals),
+    }
+
+
+def export_json(views: Iterable[MatchView], exported_at: datetime) -> str:
+    """The JSON export of ``views`` (compact, UTF-8 text)."""
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": iso_utc(exported_at),
+        "matches": [match_json(mv) for mv in views],
+    }
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+def safe_cell(text: str) -> str:
+    """``text`` for a spreadsheet cell: a leading apostrophe keeps it from being run as a formula."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+CSV_HEADER: Final = (
+    N_("Match"),
+    N_("Date (UTC)"),
+    N_("Rule set"),
+    N_("Target"),
+    N_("Hand"),
+    N_("Side"),
+    N_("Side name"),
+    N_("Players"),
+    N_("Went out"),
+    N_("Going-out kind"),
+    N_("Melds"),
+    N_("Cards in hand"),
+    N_("Canastas"),
+    N_("Red threes"),
+    N_("Going out"),
+    N_("Specials"),
+    N_("Penalties"),
+    N_("Hand total"),
+    N_("Running total"),
+)
+
+
+def csv_rows(mv: MatchView, translate: Translate = _identity) -> Iterable[list[str | int]]:
+    """A row per hand and side (sides numbered from 1, as at the table)."""
+    match = mv.match
+    date = as_utc(match.created_at).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+    yes, no = translate(N_("yes")), translate(N_("no"))
+    sides = [(safe_cell(s.name), safe_cell(", ".join(s.player_names))) for s in match.sides]
+    for result in mv.state.hands:
+        went_out = result.input.went_out
+        for i, (name, players) in enumerate(sides):
+            b = result.breakdown[i]
+            yield [
+                match.id,
+                date,
+                match.ruleset,
+                match.target,
+                result.number,
+                i + 1,
+                name,
+                players,
+                yes if went_out == i else no,
+                safe_cell(result.input.going_out_kind or "") if went_out == i else "",
+                b.melds,
+                b.hand,
+                b.canastas,
+                b.red_threes,
+                b.going_out,
+                b.specials,
+                b.penalties,
+                b.total,
+                result.totals_after[i],
+            ]
+
+
+def export_csv(views: Iterable[MatchView], translate: Translate = _identity) -> bytes:
+    """The CSV export: UTF-8 with a byte-order mark (spreadsheets then read accents right), a header."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([translate(title) for title in CSV_HEADER])
+    for mv in views:
+        writer.writerows(csv_rows(mv, translate))
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+# --- Import ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong, and where: ``match`` and ``hand`` count from 1 (``None``: the whole file/match)."""
+
+    error: ValidationError
+    match: int | None = None
+    hand: int | None = None
+
+
+class ImportRejected(Exception):
+    """The file cannot be imported; nothing may be stored. ``truncated``: more problems were not read."""
+
+    def __init__(self, problems: list[Problem], truncated: bool = False) -> None:
+        self.problems = problems
+        self.truncated = truncated
+        super().__init__(len(problems))
+
+    def __str__(self) -> str:
+        return "; ".join(render_problems(self.problems))
+
+
+@dataclass(frozen=True)
+class ImportedMatch:
+    """One match of an export, checked by the rules: what to store, and its folded state."""
+
+    ruleset: RuleSet
+    target: int
+    house_rules: dict[str, Any]
+    first_dealer: int
+    created_at: datetime
+    sides: list[dict[str, Any]]
+    hands: tuple[HandInput, ...]
+    state: MatchState
+
+    def stored_hands(self) -> list[dict[str, Any]]:
+        codes = flag_codes(self.ruleset)
+        return [hand.to_json(codes) for hand in self.hands]
+
+
+@dataclass(frozen=True)
+class ImportedExport:
+    """A checked export file: its matches, in the file's order, and when it was exported."""
+
+    matches: list[ImportedMatch]
+    exported_at: datetime | None
+
+
+def _error(message: str, path: str = "_", **params: Any) -> ValidationError:
+    return ValidationError([FieldError(path, message, params)])
+
+
+def render_problems(
+    problems: Sequence[Problem],
+    errors_of: Callable[[ValidationError], dict[str, list[str]]] | None = None,
+    translate: Translate = _identity,
+) -> list[str]:
+    """One line per message: ``Match 2, hand 5: sides.1.melds: Must be a multiple of 5.``
+
+    ``errors_of`` gives a validation error's messages by path in the user's language
+    (``scorekeeper.i18n.translated_errors``); ``translate`` translates the place.
+    """
+    lines = []
+    for problem in problems:
+        if problem.match is not None and problem.hand is not None:
+            where = translate(N_("Match {match}, hand {hand}")).format(match=problem.match, hand=problem.hand)
+        elif problem.match is not None:
+            where = translate(N_("Match {match}")).format(match=problem.match)
+        else:
+            where = ""
+        messages = errors_of(problem.error) if errors_of else problem.error.as_dict()
+        for path, texts in messages.items():
+            for text in texts:
+                parts = [p for p in (where, "" if path == "_" else path, text) if p]
+                lines.append(": ".join(parts))
+    return lines
+
+
+class _Reader:
+    """Collects problems; stops reading once there are too many to show."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, error: ValidationError, match: int | None = None, hand: int | None = None) -> None:
+        self.problems.append(Problem(error, match, hand))
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise ImportRejected(self.problems, truncated=True)
+
+    def reject(self, message: str, **params: Any) -> ImportRejected:
+        return ImportRejected([Problem(_error(message, **params))])
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _json_value(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)[:20]
+
+
+def read_export(raw: bytes) -> ImportedExport:
+    """The matches of an uploaded export, every one checked by the rules, totals recomputed.
+
+    :raise ImportRejected: with every problem found (up to :data:`MAX_PROBLEMS`).
+    """
+    reader = _Reader()
+    if len(raw) > MAX_BYTES:
+        raise reader.reject(N_("The file is larger than {maximum} MB."), maximum=MAX_BYTES // (1024 * 1024))
+    if not raw.strip():
+        raise reader.reject(N_("The file is empty."))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise reader.reject(N_("The file is not UTF-8 text; choose a JSON export of Scorekeeper.")) from None
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise reader.reject(
+            N_("The file is not valid JSON (line {line}, column {column})."),
+            line=error.lineno,
+            column=error.colno,
+        ) from None
+    except (ValueError, RecursionError):
+        raise reader.reject(N_("The file is not valid JSON.")) from None
+    if not isinstance(document, Mapping) or document.get("format") != FORMAT:
+        raise reader.reject(
+            N_("This is not a Scorekeeper export (its format should be {format})."), format=FORMAT
+        )
+    version = document.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise reader.reject(
+            N_("Export version {version} cannot be read; this app reads version {supported}."),
+            version=_json_value(version),
+            supported=VERSION,
+        )
+    for key in sorted(set(document) - DOCUMENT_KEYS, key=str):
+        reader.add(_error(N_("Unknown field."), str(key)))
+    exported_at = None if document.get("exported_at") is None else _moment(document["exported_at"])
+    if document.get("exported_at") is not None and exported_at is None:
+        reader.add(_error(N_("Must be a date and time (ISO 8601)."), "exported_at"))
+    matches = document.get("matches")
+    if not isinstance(matches, list):
+        reader.add(_error(N_("Must be a list of matches."), "matches"))
+        raise ImportRejected(reader.problems)
+    if not matches:
+        reader.add(_error(N_("The file holds no match.")))
+    if len(matches) > MAX_MATCHES:
+        reader.add(
+            _error(
+                N_("At most {maximum} matches can be imported at once; this file holds {count}."),
+                maximum=MAX_MATCHES,
+                count=len(matches),
+            )
+        )
+        raise ImportRejected(reader.problems)
+    imported = []
+    for number, data in enumerate(matches, start=1):
+        match = _read_match(reader, number, data)
+        if match is not None:
+            imported.append(match)
+    if reader.problems:
+        raise ImportRejected(reader.problems)
+    return ImportedExport(imported, exported_at)
+
+
+def _moment(value: Any) -> datetime | None:
+    """An ISO 8601 date and time, in UTC (a time without zone is taken as UTC); ``None`` if not one."""
+    if not isinstance(value, str) or len(value) > MAX_DATE_LENGTH:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return as_utc(moment).astimezone(UTC)
+
+
+def _read_match(reader: _Reader, number: int, data: Any) -> ImportedMatch | None:
+    """Match ``number`` of the file, checked as a new match, then hand by hand, then folded."""
+    if not isinstance(data, Mapping):
+        reader.add(_error(N_("Each match must be a JSON object.")), number)
+        return None
+    bad_keys = False
+    for key in MATCH_KEYS:
+        if key not in data:
+            reader.add(_error(N_("This field is missing."), key), number)
+            bad_keys = True
+    for key in sorted(set(data) - set(MATCH_KEYS), key=str):
+        reader.add(_error(N_("Unknown field."), str(key)), number)
+        bad_keys = True
+    if bad_keys:
+        return None
+    try:
+        rs, target, house_rules, sides, first_dealer = check_new_match({k: data[k] for k in NEW_MATCH_KEYS})
+    except ValidationError as error:
+        reader.add(error, number)
+        return None
+    created_at = _moment(data["created_at"])
+    if created_at is None:
+        reader.add(_error(N_("Must be a date and time (ISO 8601)."), "created_at"), number)
+    players = [len(side["players"]) for side in sides]
+    raw_hands = data["hands"]
+    if not isinstance(raw_hands, list):
+        reader.add(_error(N_("Must be a list of hands."), "hands"), number)
+        return None
+    hands: list[HandInput] = []
+    for position, raw in enumerate(raw_hands, start=1):
+        try:
+            hands.append(parse_hand(rs, raw, players, expected_number=position))
+        except ValidationError as error:
+            reader.add(error, number, position)
+    if len(hands) != len(raw_hands):
+        return None
+    try:
+        state = fold_match(rs, target, len(sides), hands)
+    except ValidationError as error:
+        reader.add(error, number)
+        return None
+    totals = data["totals"]
+    valid_totals = (
+        isinstance(totals, list)
+        and len(totals) == len(sides)
+        and all(isinstance(t, int) and not isinstance(t, bool) for t in totals)
+    )
+    if not valid_totals:
+        reader.add(_error(N_("Must list one whole-number total per side."), "totals"), number)
+        return None
+    if list(state.totals) != totals:
+        reader.add(
+            _error(
+                N_(
+                    "The totals in the file ({stored}) differ from those its hands add up to ({computed}): "
+                    "the file was changed or is damaged."
+                ),
+                "totals",
+                stored=", ".join(str(t) for t in totals),
+                computed=", ".join(str(t) for t in state.totals),
+            ),
+            number,
+        )
+        return None
+    if created_at is None:
+        return None
+    return ImportedMatch(rs, target, house_rules, first_dealer, created_at, sides, tuple(hands), state)
