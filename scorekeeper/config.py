@@ -51,6 +51,8 @@ def default_config(instance: Path) -> dict[str, Any]:
         "SQLALCHEMY_DATABASE_URI": database_url,
         "AUTO_MIGRATE": True,  # bring the schema to the latest migration when the app starts
         "API_PAGE_SIZE": 20,
+        #: How often the shared live scoreboard asks whether anything changed.
+        "SHARE_POLL_SECONDS": 4,
         "RATELIMIT_STORAGE_URI": os.environ.get("SCOREKEEPER_RATELIMIT_STORAGE", "memory://"),
         "RATELIMIT_HEADERS_ENABLED": True,
         #: Failed-or-not login attempts allowed from one address, and for one username.

@@ -204,6 +204,13 @@ def _read_only_redirect(match: Match) -> Response | None:
     return redirect(url_for("matches.show", match_id=match.id))
 
 
+@bp.get("/matches/<int:match_id>/charts")
+@login_required
+def charts(match_id: int) -> str:
+    """The match's charts on their own page, so the scoreboard stays light on a phone."""
+    return render_template("matches/charts.html", **scoreboard_context(view(_owned(match_id))))
+
+
 @bp.get("/matches/<int:match_id>/hands/<int:number>")
 @login_required
 def hand_detail(match_id: int, number: int) -> str:

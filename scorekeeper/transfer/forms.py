@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileAllowed, FileField, FileRequired  # type: ignore[import-untyped]
+from flask_wtf.file import FileAllowed, FileField, FileRequired
 
 
 class ImportForm(FlaskForm):

@@ -206,13 +206,15 @@ def test_pages_need_login(client: FlaskClient) -> None:
     assert client.get("/players").status_code == 302
 
 
-def test_match_page_charts_are_closed_escaped_and_small(app: Flask, user_client: FlaskClient) -> None:
+def test_match_charts_page_is_escaped_and_small(app: Flask, user_client: FlaskClient) -> None:
     match_id = make_match(
         app, [("<script>x</script>", ["Ana"]), ("Ellos", ["Eva"])], hands=60, target=1_000_000
     )
-    page = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
-    charts = re.search(r'<details class="card pl-charts">.*?</details>\s*</details>', page, re.S)
-    assert charts, "no charts on the scoreboard"
+    board = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f'href="/matches/{match_id}/charts"' in board and "pl-charts" not in board
+    page = user_client.get(f"/matches/{match_id}/charts").get_data(as_text=True)
+    charts = re.search(r'<details class="card pl-charts" open>.*?</details>\s*</details>', page, re.S)
+    assert charts, "no charts on the charts page"
     block = charts.group(0)
     assert "<script>" not in block and "&lt;script&gt;" in block
     assert block.count('role="img"') == 2 and block.count("<table") == 2
@@ -221,7 +223,9 @@ def test_match_page_charts_are_closed_escaped_and_small(app: Flask, user_client:
 
 def test_no_charts_before_the_first_hand(app: Flask, user_client: FlaskClient) -> None:
     match_id = make_match(app, PAIRS, hands=0)
-    assert "pl-charts" not in user_client.get(f"/matches/{match_id}").get_data(as_text=True)
+    board = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "/charts" not in board
+    assert "pl-charts" not in user_client.get(f"/matches/{match_id}/charts").get_data(as_text=True)
 
 
 @contextmanager
