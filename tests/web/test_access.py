@@ -1,0 +1,103 @@
+"""No account can reach another's data through any URL or API call, and names with HTML in them are
+shown as text everywhere. The routes are read from the app itself, so a new route is covered the
+day it is added."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import services
+from scorekeeper.accounts import create_token
+from scorekeeper.models import Player, User
+from tests.conftest import make_user
+from tests.web.conftest import csrf_token
+
+HOSTILE_SIDE = "<script>alert(1)</script>"
+HOSTILE_PLAYER = '"><img src=x onerror=alert(2)>'
+HAND = {"number": 1, "went_out": 0, "going_out_kind": "normal",
+        "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}]}
+
+
+@pytest.fixture
+def owned(app: Flask, user_client: FlaskClient) -> dict[str, int]:
+    """A match of ``ana`` with two hands, a share link, and the id of one of her players."""
+    with app.app_context():
+        ana = services.db.session.query(User).filter_by(username="ana").one()
+        match = services.create_match(ana.id, {"ruleset": "classic", "sides": [
+            {"name": HOSTILE_SIDE, "players": [HOSTILE_PLAYER, "Luis"]},
+            {"name": "Ellos", "players": ["Eva", "Juan"]}]})
+        services.add_hand(match, HAND)
+        services.add_hand(match, {**HAND, "number": 2})
+        services.create_share_link(match)
+        player = services.db.session.query(Player).filter_by(owner_id=ana.id, name="Luis").one()
+        return {"match_id": match.id, "player_id": player.id, "number": 1, "revision": match.revision}
+
+
+def routes_with_ids(app: Flask) -> list[tuple[str, str, str]]:
+    """(method, url rule, endpoint) of every route that names a match or a player."""
+    found = []
+    for rule in app.url_map.iter_rules():
+        if {"match_id", "player_id"} & set(rule.arguments):
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+                found.append((method, rule.rule, rule.endpoint))
+    return found
+
+
+def fill(rule: str, ids: dict[str, int]) -> str:
+    for name, value in ids.items():
+        rule = rule.replace(f"<int:{name}>", str(value))
+    return rule
+
+
+def eva_token(app: Flask) -> str:
+    """An API token of the other account, ``eva`` (made by ``other_client``)."""
+    with app.app_context():
+        return create_token(services.db.session.query(User).filter_by(username="eva").one())
+
+
+def test_every_route_of_another_account_is_404(app, owned, other_client):
+    other_token = eva_token(app)
+    routes = routes_with_ids(app)
+    assert len(routes) >= 25, "the route list looks too short"
+    token = csrf_token(other_client, "/matches/new")
+    api_headers = {"Authorization": f"Bearer {other_token}"}
+    for method, rule, endpoint in routes:
+        url = fill(rule, owned)
+        if rule.startswith("/api/"):
+            response = other_client.open(url, method=method, headers=api_headers, json=HAND)
+        else:
+            response = other_client.open(url, method=method, data={"csrf_token": token, "name": "x"})
+        assert response.status_code == 404, (method, url, endpoint, response.status_code)
+    with app.app_context():
+        match = services.db.session.get(services.Match, owned["match_id"])
+        assert match.revision == owned["revision"] and match.hand_count == 2
+
+
+def test_the_owner_reaches_them(app, owned, user_client):
+    for method, rule, endpoint in routes_with_ids(app):
+        if method == "GET" and not rule.startswith("/api/"):
+            response = user_client.get(fill(rule, owned))
+            assert response.status_code in (200, 302), (rule, endpoint, response.status_code)
+
+
+def test_names_with_html_are_text_on_every_page(app, owned, user_client):
+    with app.app_context():
+        match = services.db.session.get(services.Match, owned["match_id"])
+        token = services.active_share_link(match).token
+    pages = [fill(rule, owned) for method, rule, _ in routes_with_ids(app)
+             if method == "GET" and not rule.startswith("/api/") and "export" not in rule]
+    pages += ["/", "/history", "/players", f"/s/{token}", f"/s/{token}/board"]
+    for url in pages:
+        body = user_client.get(url, follow_redirects=True).get_data(as_text=True)
+        assert "<script>alert(1)" not in body and "<img src=x" not in body, url
+
+
+def test_api_lists_only_the_callers_matches(app, owned, other_client, password_hash):
+    other_token = eva_token(app)
+    listed = other_client.get("/api/v1/matches", headers={"Authorization": f"Bearer {other_token}"})
+    assert listed.status_code == 200 and listed.get_json() == []
+    _, third = make_user(app, "tercero", password_hash)
+    assert other_client.get(f"/api/v1/matches/{owned['match_id']}",
+                            headers={"Authorization": f"Bearer {third}"}).status_code == 404
