@@ -157,6 +157,9 @@ class Api:
         self.headers = {"Authorization": f"Bearer {token}"}
 
     def __getattr__(self, method: str) -> Any:
+        if method not in {"get", "post", "put", "delete", "patch"}:
+            raise AttributeError(method)
+
         def call(path: str, body: Any = None, **kwargs: Any) -> Any:
             if body is not None:
                 kwargs["json"] = body
