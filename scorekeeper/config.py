@@ -31,11 +31,23 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
+class MissingSecret(RuntimeError):
+    """Production without ``SCOREKEEPER_SECRET_KEY``: refuse to start rather than guess a key."""
+
+
+def production() -> bool:
+    return os.environ.get("SCOREKEEPER_ENV", "").lower() == "production"
+
+
 def secret_key(instance: Path) -> str:
-    """``SCOREKEEPER_SECRET_KEY``, else a key generated once and kept in the instance folder."""
+    """``SCOREKEEPER_SECRET_KEY``; outside production, else a key generated once into the instance
+    folder. :raise MissingSecret: production without the variable (every process and machine must
+    share one key, so a generated one would log people out at random)."""
     from_env = os.environ.get("SCOREKEEPER_SECRET_KEY")
     if from_env:
         return from_env
+    if production():
+        raise MissingSecret("SCOREKEEPER_ENV=production needs SCOREKEEPER_SECRET_KEY (docs/production.md)")
     key_file = instance / "secret_key"
     if not key_file.exists():
         key_file.write_text(secrets.token_urlsafe(48))

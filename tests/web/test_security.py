@@ -24,3 +24,19 @@ def test_production_cookies_are_secure_httponly_and_samesite(database_url, monke
         assert app.config[f"{prefix}_COOKIE_SECURE"] is True
         assert app.config[f"{prefix}_COOKIE_HTTPONLY"] is True
         assert app.config[f"{prefix}_COOKIE_SAMESITE"] == "Lax"
+
+
+def test_production_refuses_to_start_without_a_secret_key(database_url, monkeypatch, tmp_path):
+    import pytest
+
+    from scorekeeper.config import MissingSecret
+
+    monkeypatch.setenv("SCOREKEEPER_ENV", "production")
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    with pytest.raises(MissingSecret):
+        create_app({"SQLALCHEMY_DATABASE_URI": database_url, "AUTO_MIGRATE": False})
+    assert not (tmp_path / "secret_key").exists()
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "from the environment")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "AUTO_MIGRATE": False})
+    assert app.config["SECRET_KEY"] == "from the environment"
