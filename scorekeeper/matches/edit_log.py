@@ -103,10 +103,12 @@ def hand_changes(
     changes = []
     if before.get("went_out") != after.get("went_out"):
         old, new = _went_out(before.get("went_out"), sides), _went_out(after.get("went_out"), sides)
-        changes.append(f"{_('went out')}: {old} → {new}")
+        label = _("went out")
+        changes.append(f"{label}: {old} → {new}")
     elif before.get("going_out_kind") != after.get("going_out_kind") and after.get("went_out") is not None:
         old, new = _kind(rs, before.get("going_out_kind")), _kind(rs, after.get("going_out_kind"))
-        changes.append(f"{_('how')}: {old} → {new}")
+        label = _("how")
+        changes.append(f"{label}: {old} → {new}")
     old_sides, new_sides = before.get("sides") or [], after.get("sides") or []
     for i, name in enumerate(sides):
         if i < len(old_sides) and i < len(new_sides):

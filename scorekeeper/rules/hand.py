@@ -388,11 +388,12 @@ def check_sides(sides: Any) -> list[int]:
             elif len(player.strip()) > MAX_NAME:
                 errors.add(f"{path}.players.{j}", N_("At most {maximum} characters."), maximum=MAX_NAME)
         counts.append(len(players))
+    listed = [side.get("players") for side in sides if isinstance(side, Mapping)]
     everyone = [
         p.strip().casefold()
-        for side in sides
-        if isinstance(side, Mapping)
-        for p in (side.get("players") or [])
+        for players in listed
+        if isinstance(players, list)
+        for p in players
         if isinstance(p, str)
     ]
     if len(set(everyone)) != len(everyone) and not errors.errors:

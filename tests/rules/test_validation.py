@@ -713,3 +713,15 @@ def test_going_out_with_partner_needs_a_partner():
     else:
         raise AssertionError("a lone player went out with a partner's help")
     assert parse_hand(rs, body, players=[2, 2]).going_out_kind == "concealed_in_play_with_partner"
+
+
+def test_players_that_are_not_a_list_are_a_field_error():
+    """Found by fuzzing: a number where the list of players belongs."""
+    from scorekeeper.rules import ValidationError, check_sides
+
+    try:
+        check_sides([{"name": "A", "players": 1}, {"name": "B", "players": ["Eva"]}])
+    except ValidationError as error:
+        assert set(error.as_dict()) == {"sides.0.players"}
+    else:
+        raise AssertionError("accepted a number as the players")

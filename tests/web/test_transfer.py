@@ -343,7 +343,7 @@ def test_the_errors_are_in_the_users_language(
     doc["matches"][0]["hands"][1]["sides"][0]["melds"] = -5
     other_client.set_cookie("lang", "es")
     errors = rejected(other_client, json.dumps(doc).encode())
-    assert "hand 2: sides.0.melds: No puede ser negativo." in errors
+    assert "Partida 1, mano 2: sides.0.melds: No puede ser negativo." in errors
     assert "Must not be negative." not in errors
 
 
