@@ -10,7 +10,6 @@ from typing import Any, Final
 
 from flask import abort, render_template, request, url_for
 from flask_login import current_user, login_required
-from werkzeug.routing import BuildError
 
 from ..rules.cards import CARD_VALUES_SOURCE, POINT_STEP, count_points, deck_cards
 from ..rules.hand import MAX_CUSTOM_POINTS
@@ -39,21 +38,13 @@ def load(match_id: int) -> MatchView:
         abort(404)
 
 
-def scoreboard_url(match_id: int) -> str:
-    """The match's scoreboard (its own path if that page is not registered)."""
-    try:
-        return url_for("matches.show", match_id=match_id)
-    except BuildError:
-        return f"/matches/{match_id}"
-
-
 def page(template: str, mv: MatchView, **context: Any) -> str:
     """Render a referee page with what every one of them shows (the match, its links)."""
     return render_template(
         template,
         mv=mv,
         rs=mv.ruleset,
-        scoreboard=scoreboard_url(mv.match.id),
+        scoreboard=url_for("matches.show", match_id=mv.match.id),
         tr=gettext,
         ref_card_name=reference.card_name,
         **context,
