@@ -93,3 +93,24 @@ def revoke_tokens(user: User) -> int:
         token.revoked_at = utcnow()
     db.session.commit()
     return len(live)
+
+
+def live_tokens(user: User) -> list[ApiToken]:
+    """The user's tokens that still work, newest first."""
+    return list(
+        db.session.scalars(
+            select(ApiToken)
+            .where(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
+            .order_by(ApiToken.created_at.desc(), ApiToken.id.desc())
+        )
+    )
+
+
+def revoke_token(user: User, token_id: int) -> bool:
+    """Revoke one of ``user``'s tokens; False if it is not theirs or already revoked."""
+    token = db.session.get(ApiToken, token_id)
+    if token is None or token.user_id != user.id or token.revoked_at is not None:
+        return False
+    token.revoked_at = utcnow()
+    db.session.commit()
+    return True

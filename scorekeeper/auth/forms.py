@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, PasswordField, StringField, SubmitField
+from wtforms import BooleanField, HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp
 
 from ..accounts import MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN
@@ -76,3 +76,9 @@ class LogoutForm(FlaskForm):
     """Logging out is a POST with a CSRF token, so no other site can log a user out."""
 
     submit = SubmitField(_l("Log out"))
+
+
+class TokenForm(FlaskForm):
+    """Create an API token, or revoke the one named by ``token_id``; a POST with CSRF either way."""
+
+    token_id = HiddenField()

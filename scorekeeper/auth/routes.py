@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
-from ..accounts import AccountExists, authenticate, create_user
+from ..accounts import AccountExists, authenticate, create_token, create_user, live_tokens, revoke_token
 from ..extensions import db, limiter, login_manager
 from ..i18n import safe_next
 from ..models import User
 from . import bp
-from .forms import LoginForm, LogoutForm, PasswordForm, RegisterForm
+from .forms import LoginForm, LogoutForm, PasswordForm, RegisterForm, TokenForm
 
 
 @login_manager.user_loader
@@ -85,3 +85,22 @@ def change_password() -> str | Response:
             flash(_("Your password was changed."), "success")
             return redirect(url_for("matches.index"))
     return render_template("auth/password.html", form=form)
+
+
+@bp.route("/account/tokens", methods=["GET", "POST"])
+@login_required
+def tokens() -> str | Response:
+    """API tokens for programs that keep score with this account: make one (shown once), revoke."""
+    form = TokenForm()
+    new_token = None
+    if form.validate_on_submit():
+        if form.token_id.data:
+            token_id = int(form.token_id.data) if form.token_id.data.isdigit() else 0
+            if not revoke_token(current_user, token_id):
+                abort(404)
+            flash(_("The token was revoked; programs using it are refused from now on."), "success")
+            return redirect(url_for("auth.tokens"))
+        new_token = create_token(current_user)
+    return render_template(
+        "auth/tokens.html", form=form, tokens=live_tokens(current_user), new_token=new_token
+    )
