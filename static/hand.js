@@ -92,5 +92,9 @@
   });
   syncKind();
   var firstError = form.querySelector(".has-error, .errors");
-  if (firstError) { firstError.scrollIntoView({ block: "center" }); } else { schedule(); }
+  if (firstError) {
+    firstError.scrollIntoView({ block: "center" });
+  } else if (form.querySelector("input[name=went_out]:checked")) {
+    schedule();  // a hand being edited: show its scores; a blank hand has none yet (the server says 422)
+  }
 })();

@@ -24,7 +24,11 @@ class Breakdown:
 
     @property
     def total(self) -> int:
-        return sum(getattr(self, line) for line in LINES)
+        # Spelled out rather than summed over LINES: pages read it for every hand and side.
+        return (
+            self.melds + self.hand + self.canastas + self.red_threes + self.going_out + self.specials
+            + self.penalties
+        )
 
     def to_json(self) -> dict[str, int]:
         return {**{line: getattr(self, line) for line in LINES}, "total": self.total}

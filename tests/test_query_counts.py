@@ -1,0 +1,103 @@
+"""The number of SQL statements a page sends does not grow with the data behind it: the scoreboard
+with hands, the history with matches, a player's statistics with matches. Counted with a
+``before_cursor_execute`` listener; a count, never a timing (bench/ measures the times)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event, select
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import Player, User
+from tests.conftest import make_user
+from tests.web.conftest import log_in
+
+WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}
+LOSE = {"melds": 250, "hand": 20, "penalties": [{"code": "drew_two_cards"}]}
+
+
+@contextmanager
+def counting(app: Flask) -> Iterator[list[str]]:
+    statements: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+def statements_of(app: Flask, client: FlaskClient, url: str) -> list[str]:
+    """The statements of a second request to ``url`` (the first warms the process up)."""
+    assert client.get(url).status_code == 200
+    with counting(app) as statements:
+        assert client.get(url).status_code == 200
+    return statements
+
+
+@pytest.fixture
+def ana(app: Flask, password_hash: str) -> FlaskClient:
+    make_user(app, "ana", password_hash)
+    client = app.test_client()
+    client.set_cookie("lang", "en")
+    assert log_in(client, "ana").status_code == 302
+    return client
+
+
+def add_matches(app: Flask, count: int, hands: int, first: int = 0) -> list[int]:
+    """``count`` classic matches of ``hands`` hands; Ana plays in all of them with a new partner each."""
+    ids = []
+    with app.app_context():
+        owner = db.session.scalar(select(User.id).where(User.username == "ana"))
+        for i in range(first, first + count):
+            match = services.create_match(owner, {
+                "ruleset": "classic", "target": 1_000_000,
+                "sides": [{"name": "Nosotros", "players": ["Ana", f"P{i}"]},
+                          {"name": "Ellos", "players": ["Eva", f"Q{i}"]}]})
+            for number in range(1, hands + 1):
+                services.add_hand(match, {"number": number, "went_out": number % 2,
+                                          "going_out_kind": "normal",
+                                          "sides": [WIN, LOSE] if number % 2 == 0 else [LOSE, WIN]})
+            ids.append(match.id)
+    return ids
+
+
+def test_scoreboard_statements_do_not_grow_with_hands(app: Flask, ana: FlaskClient) -> None:
+    few, many = add_matches(app, 1, 10)[0], add_matches(app, 1, 100, first=1)[0]
+    assert len(statements_of(app, ana, f"/matches/{few}")) == len(statements_of(app, ana, f"/matches/{many}"))
+
+
+def test_history_statements_do_not_grow_with_matches(app: Flask, ana: FlaskClient) -> None:
+    add_matches(app, 10, 1)
+    few = statements_of(app, ana, "/history")
+    add_matches(app, 190, 1, first=10)
+    assert len(statements_of(app, ana, "/history")) == len(few)
+
+
+def test_player_statistics_statements_do_not_grow_with_matches(app: Flask, ana: FlaskClient) -> None:
+    add_matches(app, 5, 3)
+    with app.app_context():
+        player = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+    few = statements_of(app, ana, f"/players/{player}")
+    add_matches(app, 45, 3, first=5)
+    many = statements_of(app, ana, f"/players/{player}")
+    assert len(many) == len(few), many
+    # Also when none of the matches was folded by this process before (nothing cached).
+    from scorekeeper.players.data import clear_cache
+
+    clear_cache()
+    with counting(app) as cold:
+        assert ana.get(f"/players/{player}").status_code == 200
+    assert len(cold) == len(few) + 1  # the hands, read only for matches not folded yet
