@@ -63,6 +63,9 @@ def default_config(instance: Path) -> dict[str, Any]:
         "SQLALCHEMY_DATABASE_URI": database_url,
         "AUTO_MIGRATE": True,  # bring the schema to the latest migration when the app starts
         "API_PAGE_SIZE": 20,
+        #: A form's CSRF token stays valid for the whole session: a scoreboard revalidated with a 304
+        #: keeps the forms it was first sent with.
+        "WTF_CSRF_TIME_LIMIT": None,
         #: How often the shared live scoreboard asks whether anything changed.
         "SHARE_POLL_SECONDS": 4,
         "RATELIMIT_STORAGE_URI": os.environ.get("SCOREKEEPER_RATELIMIT_STORAGE", "memory://"),

@@ -32,6 +32,9 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     username: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: Grows when a player of this account is renamed or merged: pages that show player names
+    #: include it in their ETag.
+    roster_revision: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class ApiToken(db.Model):  # type: ignore[name-defined,misc]

@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from .extensions import db
-from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, utcnow
+from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, User, utcnow
 from .rules import (
     N_,
     FieldError,
@@ -81,6 +81,16 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
     rs = effective_ruleset(match)
     inputs = [load_hand(h.input) for h in (match.hands if hands is None else hands)]
     return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
+
+
+def match_revision(owner_id: int, match_id: int) -> int | None:
+    """The revision of the account's match, in one cheap query; ``None`` if it is not theirs."""
+    if not 1 <= match_id <= MAX_ID:
+        return None
+    revision: int | None = db.session.scalar(
+        select(Match.revision).where(Match.id == match_id, Match.owner_id == owner_id)
+    )
+    return revision
 
 
 def get_match(owner_id: int, match_id: int) -> Match:
@@ -423,8 +433,16 @@ def rename_player(owner_id: int, player_id: int, name: Any) -> Player:
             [FieldError("name", N_("{name} already exists: merge the two players instead."), {"name": clean})]
         )
     player.name = clean
+    _bump_roster(owner_id)
     db.session.commit()
     return player
+
+
+def _bump_roster(owner_id: int) -> None:
+    """Player names changed: pages cached by browsers (ETag) must be sent again."""
+    db.session.execute(
+        update(User).where(User.id == owner_id).values(roster_revision=User.roster_revision + 1)
+    )
 
 
 def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
@@ -450,5 +468,6 @@ def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
     for seat in seats_gone:
         seat.player_id = keep.id
     db.session.delete(gone)
+    _bump_roster(owner_id)
     db.session.commit()
     return keep

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from sqlalchemy import select
@@ -16,6 +17,7 @@ from ..extensions import db
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
 from ..models import Match, Player
+from ..pages import PAGES
 from ..rules import ValidationError, all_rulesets, parse_hand, score_hand
 from ..services import (
     Conflict,
@@ -27,6 +29,7 @@ from ..services import (
     delete_last_hand,
     get_match,
     is_read_only,
+    match_revision,
     players_of,
     reopen_match,
     replace_hand,
@@ -149,17 +152,52 @@ def new() -> Any:
 
 @bp.get("/matches/<int:match_id>")
 @login_required
-def show(match_id: int) -> str:
+def show(match_id: int) -> Response:
+    """The scoreboard. A browser that has this very version answers 304 without a body, which is what
+    a phone on a weak connection needs when it comes back to the page; the check costs one query."""
+    tag = scoreboard_etag(match_id)
+    if "_flashes" not in session and request.if_none_match.contains(tag):
+        return not_modified(tag)
     mv = view(_owned(match_id))
     context = scoreboard_context(mv)
     entries = latest_log(match_id, SCOREBOARD_ENTRIES + 1)
-    return render_template(
-        "matches/show.html",
-        reopen_form=ReopenForm(),
-        log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
-        log_more=len(entries) > SCOREBOARD_ENTRIES,
-        **context,
+    response = make_response(
+        render_template(
+            "matches/show.html",
+            reopen_form=ReopenForm(),
+            log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
+            log_more=len(entries) > SCOREBOARD_ENTRIES,
+            **context,
+        )
     )
+    return cacheable(response, tag)
+
+
+def scoreboard_etag(match_id: int) -> str:
+    """What the scoreboard depends on: the match's revision (every change to it), the account's
+    player names, the language, and the templates and catalogs of this version of the app.
+
+    :raise 404: the match is not the user's.
+    """
+    revision = match_revision(current_user.id, match_id)
+    if revision is None:
+        abort(404)
+    return (
+        f"m{match_id}-r{revision}-u{current_user.id}-p{current_user.roster_revision}-{get_locale()}-{PAGES}"
+    )
+
+
+def not_modified(tag: str) -> Response:
+    response = Response(status=304)
+    return cacheable(response, tag)
+
+
+def cacheable(response: Response, tag: str) -> Response:
+    """Kept by the browser, but always checked with the server before it is shown again."""
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Cookie")
+    return response
 
 
 @bp.get("/matches/<int:match_id>/log")

@@ -8,6 +8,7 @@ read with one small query, so an unchanged match answers 304 without loading or 
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 import segno
@@ -66,7 +67,12 @@ def _owned(match_id: int) -> Match:
 
 def qr_svg(url: str) -> Markup:
     """The QR code of ``url`` as inline SVG (no ``style`` attribute), named for screen readers."""
-    label = _("QR code to open the live scoreboard")
+    return _qr_svg(url, str(_("QR code to open the live scoreboard")))
+
+
+@functools.lru_cache(maxsize=512)
+def _qr_svg(url: str, label: str) -> Markup:
+    """Encoding a QR code is the dearest part of the scoreboard, and a link's code never changes."""
     svg = segno.make(url, error="m").svg_inline(
         scale=5, title=label, svgclass="qr", lineclass=None, light="#fff"
     )

@@ -1,0 +1,30 @@
+"""A fingerprint of what this version of the app renders pages with (templates, translations,
+static files), so that page ETags change with a deploy."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Final
+
+from .config import PROJECT_ROOT
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def fingerprint() -> str:
+    digest = hashlib.sha256()
+    for folder, pattern in (
+        (PROJECT_ROOT / "templates", "**/*.html"),
+        (PROJECT_ROOT / "static", "**/*"),
+        (PACKAGE / "translations", "**/*.mo"),
+    ):
+        for path in sorted(folder.glob(pattern)):
+            if path.is_file():
+                digest.update(path.name.encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+#: Computed once when the app is imported.
+PAGES: Final = fingerprint()
