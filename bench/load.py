@@ -129,11 +129,13 @@ def parse_wrk(output: str) -> tuple[float, float, float, int, int]:
 
 
 def wrk(base: str, path: str, seconds: float, cookie: str = "", script: Path | None = None,
-        connections: int = 8, threads: int = 2) -> str:
+        connections: int = 8, threads: int = 2, headers: tuple[str, ...] = ()) -> str:
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
                "-H", f"User-Agent: {USER_AGENT}", "-H", "Accept-Language: en"]
     if cookie:
         command += ["-H", f"Cookie: {cookie}"]
+    for header in headers:
+        command += ["-H", header]
     if script:
         command += ["-s", str(script)]
     done = subprocess.run([*command, base + path], capture_output=True, text=True, timeout=seconds + 60,
@@ -142,12 +144,20 @@ def wrk(base: str, path: str, seconds: float, cookie: str = "", script: Path | N
 
 
 def drive(base: str, name: str, path: str, seconds: float, warmup: float, cookie: str = "",
-          note: str = "") -> LoadResult:
+          note: str = "", headers: tuple[str, ...] = ()) -> LoadResult:
     """A short warm-up run, then the measured one."""
     if warmup:
-        wrk(base, path, warmup, cookie)
-    rps, p50, p99, requests, errors = parse_wrk(wrk(base, path, seconds, cookie))
+        wrk(base, path, warmup, cookie, headers=headers)
+    rps, p50, p99, requests, errors = parse_wrk(wrk(base, path, seconds, cookie, headers=headers))
     return LoadResult(name, path, rps, p50, p99, requests, errors, note)
+
+
+def etag(base: str, path: str, cookie: str) -> str:
+    """The ETag of a page as a browser would have it after its first visit."""
+    request = urllib.request.Request(base + path, headers={"Cookie": cookie, "Accept-Language": "en",
+                                                           "User-Agent": USER_AGENT})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return str(response.headers["ETag"])
 
 
 def submit(base: str, token: str, match_ids: list[int], first_number: int, hand: dict[str, object],

@@ -16,10 +16,11 @@ from werkzeug.wrappers import Response
 from ..extensions import db
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
-from ..models import Match, Player
+from ..models import Match, Player, User
 from ..pages import PAGES
 from ..rules import ValidationError, all_rulesets, parse_hand, score_hand
 from ..services import (
+    MAX_ID,
     Conflict,
     MatchView,
     NotFound,
@@ -151,13 +152,35 @@ def new() -> Any:
 
 
 @bp.get("/matches/<int:match_id>")
-@login_required
 def show(match_id: int) -> Response:
-    """The scoreboard. A browser that has this very version answers 304 without a body, which is what
-    a phone on a weak connection needs when it comes back to the page; the check costs one query."""
+    """The scoreboard. A browser that has this very version gets 304 without a body, which is what a
+    phone on a weak connection needs when it comes back to the page: answered from the signed
+    session and one query, before anything else is loaded."""
+    return quick_not_modified(match_id) or _show(match_id)
+
+
+def quick_not_modified(match_id: int) -> Response | None:
+    """304 if the browser's ETag is the scoreboard's current one; ``None`` means: render it."""
+    raw_user = str(session.get("_user_id") or "")
+    if not request.if_none_match or "_flashes" in session or not (raw_user.isascii() and raw_user.isdigit()):
+        return None
+    user_id = int(raw_user)
+    if not 1 <= match_id <= MAX_ID:
+        return None
+    row = db.session.execute(
+        select(Match.revision, User.roster_revision)
+        .join(User, User.id == Match.owner_id)
+        .where(Match.id == match_id, Match.owner_id == user_id)
+    ).first()
+    if row is None:
+        return None  # not theirs, or no longer there: the full path answers 404
+    tag = etag_for(match_id, row.revision, user_id, row.roster_revision)
+    return not_modified(tag) if request.if_none_match.contains(tag) else None
+
+
+@login_required
+def _show(match_id: int) -> Response:
     tag = scoreboard_etag(match_id)
-    if "_flashes" not in session and request.if_none_match.contains(tag):
-        return not_modified(tag)
     mv = view(_owned(match_id))
     context = scoreboard_context(mv)
     entries = latest_log(match_id, SCOREBOARD_ENTRIES + 1)
@@ -182,9 +205,11 @@ def scoreboard_etag(match_id: int) -> str:
     revision = match_revision(current_user.id, match_id)
     if revision is None:
         abort(404)
-    return (
-        f"m{match_id}-r{revision}-u{current_user.id}-p{current_user.roster_revision}-{get_locale()}-{PAGES}"
-    )
+    return etag_for(match_id, revision, current_user.id, current_user.roster_revision)
+
+
+def etag_for(match_id: int, revision: int, user_id: int, roster_revision: int) -> str:
+    return f"m{match_id}-r{revision}-u{user_id}-p{roster_revision}-{get_locale()}-{PAGES}"
 
 
 def not_modified(tag: str) -> Response:

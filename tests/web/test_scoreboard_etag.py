@@ -74,3 +74,12 @@ def test_another_account_gets_404_not_304(app, user_client, other_client):
     match_id, _ = a_match(app)
     tag = user_client.get(f"/matches/{match_id}").headers["ETag"]
     assert revalidate(other_client, f"/matches/{match_id}", tag).status_code == 404
+
+
+def test_after_logging_out_the_etag_opens_nothing(app, user_client):
+    match_id, _ = a_match(app)
+    url = f"/matches/{match_id}"
+    tag = user_client.get(url).headers["ETag"]
+    post_form(user_client, "/logout", {}, page=url)
+    answer = revalidate(user_client, url, tag)
+    assert answer.status_code == 302 and "/login" in answer.location
