@@ -83,16 +83,6 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
     return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
 
 
-def match_revision(owner_id: int, match_id: int) -> int | None:
-    """The revision of the account's match, in one cheap query; ``None`` if it is not theirs."""
-    if not 1 <= match_id <= MAX_ID:
-        return None
-    revision: int | None = db.session.scalar(
-        select(Match.revision).where(Match.id == match_id, Match.owner_id == owner_id)
-    )
-    return revision
-
-
 def get_match(owner_id: int, match_id: int) -> Match:
     """:raise NotFound: no match ``match_id`` belongs to ``owner_id``."""
     if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match

@@ -30,7 +30,6 @@ from ..services import (
     delete_last_hand,
     get_match,
     is_read_only,
-    match_revision,
     players_of,
     reopen_match,
     replace_hand,
@@ -180,8 +179,9 @@ def quick_not_modified(match_id: int) -> Response | None:
 
 @login_required
 def _show(match_id: int) -> Response:
-    tag = scoreboard_etag(match_id)
-    mv = view(_owned(match_id))
+    match = _owned(match_id)
+    tag = etag_for(match.id, match.revision, current_user.id, current_user.roster_revision)
+    mv = view(match)
     context = scoreboard_context(mv)
     entries = latest_log(match_id, SCOREBOARD_ENTRIES + 1)
     response = make_response(
@@ -196,19 +196,9 @@ def _show(match_id: int) -> Response:
     return cacheable(response, tag)
 
 
-def scoreboard_etag(match_id: int) -> str:
-    """What the scoreboard depends on: the match's revision (every change to it), the account's
-    player names, the language, and the templates and catalogs of this version of the app.
-
-    :raise 404: the match is not the user's.
-    """
-    revision = match_revision(current_user.id, match_id)
-    if revision is None:
-        abort(404)
-    return etag_for(match_id, revision, current_user.id, current_user.roster_revision)
-
-
 def etag_for(match_id: int, revision: int, user_id: int, roster_revision: int) -> str:
+    """What the scoreboard depends on: the match's revision (every change to it), the account's
+    player names, the language, and the templates and catalogs of this version of the app."""
     return f"m{match_id}-r{revision}-u{user_id}-p{roster_revision}-{get_locale()}-{PAGES}"
 
 
