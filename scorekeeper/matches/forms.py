@@ -37,6 +37,7 @@ from ..rules.model import OptionKind
 from .labels import COUNTED_GROUPS, canasta_label, card_label, flag_label, going_out_label, penalty_label
 
 NOT_A_NUMBER = _l("Enter a whole number, with digits only.")
+NEGATIVE = _l("Must not be negative.")
 #: More digits than any score needs; longer input is a slip.
 MAX_DIGITS: Final = 9
 HOUSE_PREFIX: Final = "hr__"
@@ -54,6 +55,7 @@ class WholeNumberField(StringField):
     ):
         render_kw = {"inputmode": "numeric", "step": step, "min": minimum, **kwargs.pop("render_kw", {})}
         super().__init__(label, validators, render_kw=render_kw, **kwargs)
+        self.minimum = minimum
 
     def text(self) -> str:
         return "" if self.data is None else str(self.data).strip()
@@ -66,8 +68,13 @@ class WholeNumberField(StringField):
         return int(text)
 
     def pre_validate(self, form: Any) -> None:
-        if self.text() and self.as_int() is None:
+        """Digits only, and never negative (the browser's ``min`` is only a hint; a card counter with
+        a negative count would silently take points away). Other bounds are the rules' to check."""
+        value = self.as_int()
+        if self.text() and value is None:
             raise ValidationError(str(NOT_A_NUMBER))
+        if value is not None and value < 0 <= self.minimum:
+            raise ValidationError(str(NEGATIVE))
 
 
 class BlockErrors:
@@ -205,6 +212,8 @@ def side_hand_form_class(rs: RuleSet) -> type[Form]:
         "penalties": FormField(penalties),
         "custom_points": WholeNumberField(_l("Other penalty: points"), step=5),
         "custom_description": StringField(_l("What for"), render_kw={"maxlength": MAX_DESCRIPTION}),
+        #: Custom penalties of an edited hand beyond the one slot above, as JSON, kept as they were.
+        "more_customs": HiddenField(),
         "melds_cards": FormField(counter),
         "hand_cards": FormField(counter),
     }

@@ -7,6 +7,7 @@ works without JavaScript); blank counts are 0.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,7 +64,22 @@ def _penalties(rs: RuleSet, side: Any, path: str, request: HandRequest) -> list[
             }
         )
         entries.append({"code": CUSTOM, "points": points, "description": description})
+    for extra in kept_customs(side.more_customs.data):
+        at = f"{path}.penalties.{len(entries)}"
+        request.fields.update({at: side.custom_points})
+        entries.append(extra)
     return entries
+
+
+def kept_customs(raw: str | None) -> list[dict[str, Any]]:
+    """The custom penalties carried by the hidden field (checked again by the rules like any other)."""
+    try:
+        entries = json.loads(raw or "[]")
+    except ValueError:
+        return []
+    if not isinstance(entries, list):
+        return []
+    return [e for e in entries if isinstance(e, dict) and e.get("code") == CUSTOM]
 
 
 def _side(rs: RuleSet, side: Any, path: str, request: HandRequest) -> dict[str, Any]:
@@ -176,16 +192,26 @@ def input_to_formdata(data: Mapping[str, Any], rs: RuleSet) -> MultiDict[str, st
 
 
 def _penalties_to_formdata(entries: list[Mapping[str, Any]], prefix: str, flat: dict[str, str]) -> None:
-    custom_points = 0
-    descriptions: list[str] = []
+    """Penalties of a stored hand into the form: counts per code; the first custom penalty (if it was
+    taken once) in the visible slot, every other custom one kept exactly in the hidden field."""
+    customs: list[dict[str, Any]] = []
     for entry in entries:
         count = int(entry.get("count", 1))
         if entry["code"] == CUSTOM:
-            custom_points += int(entry.get("points") or 0) * count
-            descriptions.append(str(entry.get("description", "")))
+            customs.append(
+                {
+                    "code": CUSTOM,
+                    "count": count,
+                    "points": entry.get("points"),
+                    "description": str(entry.get("description", "")),
+                }
+            )
         else:
             key = f"{prefix}penalties-{entry['code']}"
             flat[key] = str(int(flat.get(key, "0")) + count)
-    if descriptions:
-        flat[prefix + "custom_points"] = str(custom_points)
-        flat[prefix + "custom_description"] = "; ".join(descriptions)
+    if customs and customs[0]["count"] == 1:
+        first = customs.pop(0)
+        flat[prefix + "custom_points"] = str(first["points"])
+        flat[prefix + "custom_description"] = first["description"]
+    if customs:
+        flat[prefix + "more_customs"] = json.dumps(customs)

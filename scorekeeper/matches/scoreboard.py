@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,7 @@ from ..rules import LINES
 from ..rules.registry import BOOKS
 from ..seating import SeatRef, dealer_and_starter
 from ..services import MatchView, is_read_only
+from .hand_form import kept_customs
 from .labels import COUNTED_GROUPS, LINE_LABELS, canasta_label, flag_label, going_out_label, house_rule_text
 
 
@@ -86,6 +88,23 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
     }
 
 
+def sides_before(mv: MatchView, number: int) -> list[SideLine]:
+    """The sides as they stood before hand ``number`` (an earlier hand being edited, or the next)."""
+    lines = sides(mv)
+    if number > len(mv.state.hands):
+        return lines
+    before = mv.state.hands[number - 1]
+    return [
+        dataclasses.replace(
+            line,
+            total=before.totals_before[i],
+            needs=max(mv.match.target - before.totals_before[i], 0),
+            opening_minimum=before.opening_minimums_before[i],
+        )
+        for i, line in enumerate(lines)
+    ]
+
+
 def hand_page_context(mv: MatchView, number: int) -> dict[str, Any]:
     """The hand entry page: labels of this rule set's codes, the sides and who dealt the hand."""
     dealer, starter = next_seats(mv, number)
@@ -95,8 +114,9 @@ def hand_page_context(mv: MatchView, number: int) -> dict[str, Any]:
         "match": mv.match,
         "rs": rs,
         "number": number,
-        "sides": sides(mv),
+        "sides": sides_before(mv, number),
         "dealer": dealer,
+        "kept_customs": kept_customs,
         "starter": starter,
         "card_groups": COUNTED_GROUPS,
         "canasta_labels": {k.code: canasta_label(k) for k in rs.canasta_kinds},

@@ -57,3 +57,8 @@ def count_points(counts: dict[str, int]) -> int:
     if unknown:
         raise KeyError(f"unknown card groups: {sorted(unknown)}")
     return sum(CARD_GROUP_BY_CODE[code].points * n for code, n in counts.items())
+
+
+def min_canasta_points() -> int:
+    """The fewest card points a canasta can hold: seven cards of the cheapest kind that has a value."""
+    return CANASTA_SIZE * min(group.points for group in CARD_GROUPS if group.points)

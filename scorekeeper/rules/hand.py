@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import CANASTA_SIZE, CARD_GROUP_BY_CODE, POINT_STEP, deck_cards, deck_points
+from .cards import CANASTA_SIZE, CARD_GROUP_BY_CODE, POINT_STEP, deck_cards, deck_points, min_canasta_points
 from .errors import N_, ErrorCollector
 from .house_rules import is_whole_number
 from .model import RuleSet
@@ -251,6 +251,19 @@ def _check_going_out(errors: ErrorCollector, rs: RuleSet, hand: HandInput, playe
         if players[hand.went_out] == 1 and side.hand:
             errors.add(
                 f"sides.{hand.went_out}.hand", N_("A player who went out alone has no cards left in hand.")
+            )
+    least = min_canasta_points()
+    for i, side in enumerate(hand.sides):
+        canastas = sum(side.canastas.values())
+        if side.melds < least * canastas:
+            errors.add(
+                f"sides.{i}.melds",
+                N_(
+                    "{count} canasta(s) hold at least {points} points of cards: "
+                    "enter the points of the melded cards."
+                ),
+                count=canastas,
+                points=least * canastas,
             )
     for flag in rs.flags:
         carriers = [i for i, side in enumerate(hand.sides) if flag.code in side.flags]

@@ -26,7 +26,12 @@ class Breakdown:
     def total(self) -> int:
         # Spelled out rather than summed over LINES: pages read it for every hand and side.
         return (
-            self.melds + self.hand + self.canastas + self.red_threes + self.going_out + self.specials
+            self.melds
+            + self.hand
+            + self.canastas
+            + self.red_threes
+            + self.going_out
+            + self.specials
             + self.penalties
         )
 

@@ -110,7 +110,7 @@ CASES = [
     case(
         "more canastas in all than 108 cards make",
         "_",
-        hand(out(canastas={"clean": 8}), other(canastas={"clean": 8})),
+        hand(out(canastas={"clean": 8}), other(melds=300, canastas={"clean": 8})),
     ),
     case("canastas not an object", "sides.0.canastas", hand(out(canastas=["clean"]), other())),
     # penalties
@@ -725,3 +725,25 @@ def test_players_that_are_not_a_list_are_a_field_error():
         assert set(error.as_dict()) == {"sides.0.players"}
     else:
         raise AssertionError("accepted a number as the players")
+
+
+def test_canastas_need_the_points_of_their_cards():
+    """Found in review: a blank melds field with canastas was stored as 0 and the side lost its cards'
+    points. A canasta is seven cards of at least 5 points, so n canastas hold at least 35 × n."""
+    from scorekeeper.rules import ValidationError, get_ruleset, parse_hand
+
+    rs = get_ruleset("classic")
+    body = {
+        "number": 1,
+        "went_out": 0,
+        "going_out_kind": "normal",
+        "sides": [{"melds": 0, "canastas": {"clean": 2}}, {"melds": 50}],
+    }
+    try:
+        parse_hand(rs, body, players=[2, 2])
+    except ValidationError as error:
+        assert set(error.as_dict()) == {"sides.0.melds"}
+    else:
+        raise AssertionError("two canastas with no meld points were accepted")
+    body["sides"][0]["melds"] = 70  # two canastas of seven 4s: the least they can be
+    assert parse_hand(rs, body, players=[2, 2]).sides[0].melds == 70
