@@ -42,6 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = secret_key(instance)
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(app.config["SQLALCHEMY_DATABASE_URI"])
 
+    register_static_versions(app)
     register_extensions(app)
     register_blueprints(app)
     register_error_handlers(app)
@@ -51,6 +52,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         with app.app_context():
             flask_migrate.upgrade(directory=MIGRATIONS)
     return app
+
+
+def register_static_versions(app: Flask) -> None:
+    """Static URLs carry this version's fingerprint (``?v=...``), so browsers may keep the files a
+    year: a phone downloads the CSS and scripts once per release, not once per page."""
+    from .pages import PAGES
+
+    if app.config.get("SEND_FILE_MAX_AGE_DEFAULT") is None:  # Flask's own default: always revalidate
+        app.config["SEND_FILE_MAX_AGE_DEFAULT"] = 365 * 24 * 3600
+
+    @app.url_defaults
+    def static_version(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static":
+            values.setdefault("v", PAGES)
 
 
 def register_extensions(app: Flask) -> None:

@@ -40,3 +40,12 @@ def test_production_refuses_to_start_without_a_secret_key(database_url, monkeypa
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "from the environment")
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "AUTO_MIGRATE": False})
     assert app.config["SECRET_KEY"] == "from the environment"
+
+
+def test_static_files_are_versioned_and_kept_a_year(client):
+    from scorekeeper.pages import PAGES
+
+    page = client.get("/login").get_data(as_text=True)
+    assert f"/static/app.css?v={PAGES}" in page
+    with client.get(f"/static/app.css?v={PAGES}") as css:
+        assert css.status_code == 200 and "max-age=31536000" in css.headers["Cache-Control"]
