@@ -6,19 +6,16 @@ from __future__ import annotations
 import re
 import statistics
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from data import PASSWORD, Built, hand_sequence
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
 
-from scorekeeper.extensions import db
 from scorekeeper.players import data as player_data
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
+from scorekeeper.sql_count import counting
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
@@ -74,22 +71,6 @@ class PageResult:
     note: str = ""
 
 
-@contextmanager
-def counting(app: Flask) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
-
-
 def logged_in(app: Flask, username: str) -> FlaskClient:
     """A test client logged in through the login form (CSRF token included), English pages."""
     client = app.test_client()
@@ -105,8 +86,16 @@ def logged_in(app: Flask, username: str) -> FlaskClient:
     return client
 
 
-def measure(app: Flask, client: FlaskClient, page: str, size: str, url: str, repeat: int,
-            before: Callable[[], None] | None = None, note: str = "") -> PageResult:
+def measure(
+    app: Flask,
+    client: FlaskClient,
+    page: str,
+    size: str,
+    url: str,
+    repeat: int,
+    before: Callable[[], None] | None = None,
+    note: str = "",
+) -> PageResult:
     """Warm up once, count the statements of one request, then time ``repeat`` requests (median);
     ``before`` runs before each timed request, outside the timing."""
     assert client.get(url).status_code == 200, url
@@ -122,8 +111,9 @@ def measure(app: Flask, client: FlaskClient, page: str, size: str, url: str, rep
         start = time.perf_counter()
         client.get(url)
         times.append(time.perf_counter() - start)
-    return PageResult(page, size, url, statistics.median(times) * 1000, len(statements),
-                      len(answer.data) / 1024, note)
+    return PageResult(
+        page, size, url, statistics.median(times) * 1000, len(statements), len(answer.data) / 1024, note
+    )
 
 
 def growth(app: Flask, built: Built, quick: bool) -> list[PageResult]:
@@ -134,8 +124,16 @@ def growth(app: Flask, built: Built, quick: bool) -> list[PageResult]:
     for size in (10, 60, 100, 500):
         if f"board{size}" in built.matches:
             mid = built.matches[f"board{size}"][0]
-            results.append(measure(app, bench, "scoreboard", f"{size} hands", f"/matches/{mid}",
-                                   max(3, (40 if size < 500 else 15) // scale)))
+            results.append(
+                measure(
+                    app,
+                    bench,
+                    "scoreboard",
+                    f"{size} hands",
+                    f"/matches/{mid}",
+                    max(3, (40 if size < 500 else 15) // scale),
+                )
+            )
     for size in (10, 1000, 20000):
         if f"hist{size}" in built.users:
             client = logged_in(app, f"hist{size}")
@@ -146,9 +144,27 @@ def growth(app: Flask, built: Built, quick: bool) -> list[PageResult]:
             continue
         client = logged_in(app, f"hist{size}")
         url = f"/players/{player}"
-        results.append(measure(app, client, "player statistics", f"{size:,} matches", url,
-                               max(3, 15 // scale), note="warm (folded matches cached)"))
-        results.append(measure(app, client, "player statistics", f"{size:,} matches", url,
-                               max(3, 9 // scale), before=player_data.clear_cache,
-                               note="cold (every match folded)"))
+        results.append(
+            measure(
+                app,
+                client,
+                "player statistics",
+                f"{size:,} matches",
+                url,
+                max(3, 15 // scale),
+                note="warm (folded matches cached)",
+            )
+        )
+        results.append(
+            measure(
+                app,
+                client,
+                "player statistics",
+                f"{size:,} matches",
+                url,
+                max(3, 9 // scale),
+                before=player_data.clear_cache,
+                note="cold (every match folded)",
+            )
+        )
     return results

@@ -4,39 +4,20 @@ with hands, the history with matches, a player's statistics with matches. Counte
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player, User
+from scorekeeper.sql_count import counting
 from tests.conftest import make_user
 from tests.web.conftest import log_in
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}
 LOSE = {"melds": 250, "hand": 20, "penalties": [{"code": "drew_two_cards"}]}
-
-
-@contextmanager
-def counting(app: Flask) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
 
 
 def statements_of(app: Flask, client: FlaskClient, url: str) -> list[str]:
@@ -62,14 +43,27 @@ def add_matches(app: Flask, count: int, hands: int, first: int = 0) -> list[int]
     with app.app_context():
         owner = db.session.scalar(select(User.id).where(User.username == "ana"))
         for i in range(first, first + count):
-            match = services.create_match(owner, {
-                "ruleset": "classic", "target": 1_000_000,
-                "sides": [{"name": "Nosotros", "players": ["Ana", f"P{i}"]},
-                          {"name": "Ellos", "players": ["Eva", f"Q{i}"]}]})
+            match = services.create_match(
+                owner,
+                {
+                    "ruleset": "classic",
+                    "target": 1_000_000,
+                    "sides": [
+                        {"name": "Nosotros", "players": ["Ana", f"P{i}"]},
+                        {"name": "Ellos", "players": ["Eva", f"Q{i}"]},
+                    ],
+                },
+            )
             for number in range(1, hands + 1):
-                services.add_hand(match, {"number": number, "went_out": number % 2,
-                                          "going_out_kind": "normal",
-                                          "sides": [WIN, LOSE] if number % 2 == 0 else [LOSE, WIN]})
+                services.add_hand(
+                    match,
+                    {
+                        "number": number,
+                        "went_out": number % 2,
+                        "going_out_kind": "normal",
+                        "sides": [WIN, LOSE] if number % 2 == 0 else [LOSE, WIN],
+                    },
+                )
             ids.append(match.id)
     return ids
 

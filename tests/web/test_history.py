@@ -5,18 +5,17 @@ with the number of matches."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player, User
+from scorekeeper.sql_count import counting
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 #: Side 0 scores 1000 (melds 300 + clean canasta 500 + red three 100 + going out 100), side 1 230.
@@ -248,24 +247,8 @@ def test_history_needs_login(client):
 # --- Cost ------------------------------------------------------------------------------------
 
 
-@contextmanager
-def counted_statements(app: Flask) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def count(*args: Any) -> None:
-        statements.append(args[2])
-
-    with app.app_context():
-        engine = db.engine
-        event.listen(engine, "before_cursor_execute", count)
-        try:
-            yield statements
-        finally:
-            event.remove(engine, "before_cursor_execute", count)
-
-
 def statements_for(app: Flask, client: FlaskClient, url: str) -> int:
-    with counted_statements(app) as statements:
+    with counting(app) as statements:
         page(client, url)
     return len(statements)
 
@@ -286,7 +269,7 @@ def test_statements_do_not_grow_with_the_number_of_matches(app, user_client):
 
 def test_the_list_does_not_load_hands(app, user_client):
     make_match(app, hands=3)
-    with counted_statements(app) as statements:
+    with counting(app) as statements:
         page(user_client, "/")
     assert not [s for s in statements if "FROM hands" in s]
     # A match's summary is kept by the services, so the list shows it without the hands.

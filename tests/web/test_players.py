@@ -4,17 +4,15 @@ confirmation), the match page's charts, other accounts (404), CSRF, and a consta
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player, Seat, User
+from scorekeeper.sql_count import counting
 from tests.web.conftest import post_form
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}  # 300 + 500 + 100 + 100 out = 1000
@@ -228,31 +226,15 @@ def test_no_charts_before_the_first_hand(app: Flask, user_client: FlaskClient) -
     assert "pl-charts" not in user_client.get(f"/matches/{match_id}/charts").get_data(as_text=True)
 
 
-@contextmanager
-def count_queries(app: Flask) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def record(*args: Any) -> None:
-        statements.append(args[2])
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
-
-
 def test_query_count_does_not_grow_with_matches(app: Flask, user_client: FlaskClient) -> None:
     make_match(app, PAIRS, hands=2, target=5000)
     ana = player_id(app, "Ana")
-    with count_queries(app) as few:
+    with counting(app) as few:
         user_client.get("/players")
         user_client.get(f"/players/{ana}")
     for i in range(4):
         make_match(app, [("Nosotros", ["Ana", f"P{i}"]), ("Ellos", ["Eva", f"Q{i}"])], hands=3, target=5000)
-    with count_queries(app) as many:
+    with counting(app) as many:
         user_client.get("/players")
         user_client.get(f"/players/{ana}")
     assert len(many) == len(few), many
