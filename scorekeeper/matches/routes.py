@@ -289,10 +289,28 @@ def _render_hand(
     return render_template("matches/hand.html", form=form, **context, **extra), status
 
 
-def _conflict_page(match_id: int, form: HandBase, number: int, error: Conflict) -> tuple[str, int]:
+def _conflict_page(
+    match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any
+) -> tuple[str, int]:
     db.session.rollback()
     mv = view(_owned(match_id))
-    return _render_hand(mv, form, number, CONFLICT, conflict=_(error.message).format(**error.params))
+    message = _(error.message).format(**error.params)
+    return _render_hand(mv, form, number, CONFLICT, conflict=message, **extra)
+
+
+def _changeable_hand(match_id: int, number: int) -> tuple[Match, MatchView]:
+    """The user's match and its fold, for changing hand ``number``.
+
+    :raise 404: no such match or hand. Stops with the scoreboard redirect if the match is read-only.
+    """
+    match = _owned(match_id)
+    mv = view(match)
+    if not 1 <= number <= len(mv.state.hands):
+        abort(404)
+    locked = _read_only_redirect(match)
+    if locked is not None:
+        abort(locked)
+    return match, mv
 
 
 @bp.route("/matches/<int:match_id>/hands/new", methods=["GET", "POST"])
@@ -325,13 +343,7 @@ def new_hand(match_id: int) -> Any:
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @login_required
 def edit_hand(match_id: int, number: int) -> Any:
-    match = _owned(match_id)
-    mv = view(match)
-    if not 1 <= number <= len(mv.state.hands):
-        abort(404)
-    locked = _read_only_redirect(match)
-    if locked is not None:
-        return locked
+    match, mv = _changeable_hand(match_id, number)
     if request.method != "POST":
         stored = mv.state.hands[number - 1].input.to_json([f.code for f in mv.ruleset.flags])
         formdata = input_to_formdata(stored, mv.ruleset)
@@ -345,10 +357,7 @@ def edit_hand(match_id: int, number: int) -> Any:
     try:
         replace_hand(match, number, built.data, current_user.id, expected_version=form.version_number())
     except Conflict as error:
-        db.session.rollback()
-        mv = view(_owned(match_id))
-        message = _(error.message).format(**error.params)
-        return _render_hand(mv, form, number, CONFLICT, editing=True, conflict=message)
+        return _conflict_page(match_id, form, number, error, editing=True)
     except ValidationError as error:
         db.session.rollback()
         place_hand_errors(form, built, translated_errors(error))
@@ -381,13 +390,7 @@ def preview(match_id: int) -> Any:
 @bp.route("/matches/<int:match_id>/hands/<int:number>/delete", methods=["GET", "POST"])
 @login_required
 def delete_hand(match_id: int, number: int) -> Any:
-    match = _owned(match_id)
-    mv = view(match)
-    if not 1 <= number <= len(mv.state.hands):
-        abort(404)
-    locked = _read_only_redirect(match)
-    if locked is not None:
-        return locked
+    match, mv = _changeable_hand(match_id, number)
     back = redirect(url_for("matches.show", match_id=match_id))
     if number != len(mv.state.hands):
         flash(_("Only the last hand (%(last)s) can be deleted.", last=len(mv.state.hands)), "error")
