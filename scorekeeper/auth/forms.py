@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, StringField, SubmitField
@@ -25,6 +27,24 @@ class LoginForm(FlaskForm):
     submit = SubmitField(_l("Log in"))
 
 
+def new_password_fields(label: Any, repeat_label: Any) -> tuple[PasswordField, PasswordField]:
+    """A new password and its repetition: long enough, and the same twice."""
+    password = PasswordField(
+        label,
+        validators=[
+            DataRequired(REQUIRED),
+            Length(MIN_PASSWORD, MAX_PASSWORD, message=_l("At least %(min)d characters.")),
+        ],
+        render_kw={"autocomplete": "new-password"},
+    )
+    confirm = PasswordField(
+        repeat_label,
+        validators=[DataRequired(REQUIRED), EqualTo("password", message=_l("The passwords differ."))],
+        render_kw={"autocomplete": "new-password"},
+    )
+    return password, confirm
+
+
 class RegisterForm(FlaskForm):
     username = StringField(
         _l("Username"),
@@ -34,19 +54,7 @@ class RegisterForm(FlaskForm):
         ],
         render_kw={"autocomplete": "username", "autocapitalize": "none"},
     )
-    password = PasswordField(
-        _l("Password"),
-        validators=[
-            DataRequired(REQUIRED),
-            Length(MIN_PASSWORD, MAX_PASSWORD, message=_l("At least %(min)d characters.")),
-        ],
-        render_kw={"autocomplete": "new-password"},
-    )
-    confirm = PasswordField(
-        _l("Repeat the password"),
-        validators=[DataRequired(REQUIRED), EqualTo("password", message=_l("The passwords differ."))],
-        render_kw={"autocomplete": "new-password"},
-    )
+    password, confirm = new_password_fields(_l("Password"), _l("Repeat the password"))
     submit = SubmitField(_l("Create account"))
 
 
@@ -56,19 +64,7 @@ class PasswordForm(FlaskForm):
         validators=[DataRequired(REQUIRED)],
         render_kw={"autocomplete": "current-password"},
     )
-    password = PasswordField(
-        _l("New password"),
-        validators=[
-            DataRequired(REQUIRED),
-            Length(MIN_PASSWORD, MAX_PASSWORD, message=_l("At least %(min)d characters.")),
-        ],
-        render_kw={"autocomplete": "new-password"},
-    )
-    confirm = PasswordField(
-        _l("Repeat the new password"),
-        validators=[DataRequired(REQUIRED), EqualTo("password", message=_l("The passwords differ."))],
-        render_kw={"autocomplete": "new-password"},
-    )
+    password, confirm = new_password_fields(_l("New password"), _l("Repeat the new password"))
     submit = SubmitField(_l("Change password"))
 
 
