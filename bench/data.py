@@ -1,7 +1,7 @@
 """The benchmark's data sets, built by bulk inserts (SQLAlchemy Core, explicit ids) so that 20,000
 matches take seconds. Every stored hand is a real hand: a few realistic classic hands are checked
-once with the rules (``parse_hand``) and then copied, renumbered; each match's summary columns come
-from folding its hands, as the app itself would store them.
+once with the rules (``parse_hand``) and then copied, renumbered; each match's summary columns and
+its sides' figures come from folding its hands, as the app itself would store them.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from sqlalchemy import func, insert, select, text
 from werkzeug.security import generate_password_hash
 
 from scorekeeper.extensions import db
-from scorekeeper.models import EditLog, Hand, Match, Player, Seat, Side, User
+from scorekeeper.models import EditLog, Hand, Match, Player, Seat, Side, SideCanasta, User
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
+from scorekeeper.stats import side_figures
 
 PASSWORD = "bench password 1"
 BIG_TARGET = 1_000_000  # long matches that never end, for the scoreboards and submissions
@@ -124,9 +125,14 @@ class Builder:
                  first_dealer=0, revision=len(hands) + 1, unlocked=False, finished=state.finished,
                  winner=state.winner, hand_count=len(hands), totals=list(state.totals),
                  created_at=created_at, updated_at=created_at)
-        for position, players in enumerate(seats):
+        for position, (players, figures) in enumerate(zip(seats, side_figures(rs, state), strict=True)):
             sid = self.ids.take("sides")
-            self.add(Side, id=sid, match_id=mid, position=position, name=("Nosotros", "Ellos")[position])
+            self.add(Side, id=sid, match_id=mid, position=position, name=("Nosotros", "Ellos")[position],
+                     points=figures.points, went_out=figures.went_out, penalty_count=figures.penalty_count,
+                     penalty_points=figures.penalty_points, best_score=figures.best_score,
+                     best_hand=figures.best_hand)
+            for kind, count in figures.canastas.items():
+                self.add(SideCanasta, side_id=sid, kind=kind, count=count)
             for seat, pid in enumerate(players):
                 self.add(Seat, side_id=sid, position=seat, player_id=pid)
         for hand in hands:
@@ -145,7 +151,7 @@ class Builder:
         return mid
 
     def flush(self) -> None:
-        for model in (User, Player, Match, Side, Seat, Hand, EditLog):
+        for model in (User, Player, Match, Side, SideCanasta, Seat, Hand, EditLog):
             rows = self.rows.pop(model, [])
             for start in range(0, len(rows), self.CHUNK):
                 db.session.execute(insert(model), rows[start:start + self.CHUNK])

@@ -115,8 +115,19 @@ class Side(db.Model):  # type: ignore[name-defined,misc]
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
     position: Mapped[int]
     name: Mapped[str] = mapped_column(String(60))
+    # The side's figures over the match's hands (``stats.SideFigures``), derived and rewritten with
+    # the hands like the match's summary, so the statistics need not fold every match.
+    points: Mapped[int] = mapped_column(default=0, server_default="0")
+    went_out: Mapped[int] = mapped_column(default=0, server_default="0")
+    penalty_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    penalty_points: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: The side's highest hand total, and the number of the first hand with it (``None`` before any).
+    best_score: Mapped[int | None] = mapped_column(default=None)
+    best_hand: Mapped[int | None] = mapped_column(default=None)
 
     match: Mapped[Match] = relationship(back_populates="sides")
+    #: Canastas that scored, one row per kind: rows, so that the database can sum them by kind.
+    canastas: Mapped[list[SideCanasta]] = relationship(cascade="all, delete-orphan")
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -124,6 +135,16 @@ class Side(db.Model):  # type: ignore[name-defined,misc]
     @property
     def player_names(self) -> list[str]:
         return [seat.player.name for seat in self.seats]
+
+
+class SideCanasta(db.Model):  # type: ignore[name-defined,misc]
+    """How many canastas of one kind that scored a side made over its match (part of its figures)."""
+
+    __tablename__ = "side_canastas"
+
+    side_id: Mapped[int] = mapped_column(ForeignKey("sides.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    count: Mapped[int]
 
 
 class Seat(db.Model):  # type: ignore[name-defined,misc]

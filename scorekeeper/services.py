@@ -19,7 +19,7 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from .extensions import db
-from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, User, utcnow
+from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, SideCanasta, User, utcnow
 from .rules import (
     N_,
     FieldError,
@@ -37,6 +37,7 @@ from .rules import (
 )
 from .rules.hand import MAX_NAME
 from .rules.house_rules import is_whole_number
+from .stats import side_figures
 
 MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides", "first_dealer"})
 MAX_ID: Final = 2**31 - 1
@@ -199,11 +200,34 @@ def create_match(owner_id: int, data: Any) -> Match:
 
 
 def _summarise(match: Match, state: MatchState) -> None:
-    """Rewrite the match's summary columns from its folded state (in the caller's transaction)."""
+    """Rewrite the match's summary columns and its sides' figures from its folded ``state`` (in the
+    caller's transaction). Every change to a match's hands calls it: the statistics read only these."""
     match.finished = state.finished
     match.winner = state.winner
     match.hand_count = len(state.hands)
     match.totals = list(state.totals)
+    for side, figures in zip(match.sides, side_figures(effective_ruleset(match), state), strict=True):
+        side.points = figures.points
+        side.went_out = figures.went_out
+        side.penalty_count = figures.penalty_count
+        side.penalty_points = figures.penalty_points
+        side.best_score = figures.best_score
+        side.best_hand = figures.best_hand
+        _store_canastas(side, figures.canastas)
+
+
+def _store_canastas(side: Side, canastas: Mapping[str, int]) -> None:
+    """Make the side's canasta rows ``canastas``, touching only the kinds whose count changed."""
+    with db.session.no_autoflush:  # loading the rows must not send the caller's changes early
+        rows = {row.kind: row for row in side.canastas}
+    for kind, count in canastas.items():
+        row = rows.pop(kind, None)
+        if row is None:
+            side.canastas.append(SideCanasta(kind=kind, count=count))
+        elif row.count != count:
+            row.count = count
+    for gone in rows.values():
+        side.canastas.remove(gone)
 
 
 def record(

@@ -1,9 +1,13 @@
-"""Statistics of players and partnerships over an account's matches. Pure: no Flask, no database.
+"""Statistics of players and partnerships. Pure: no Flask, no database.
 
-The input is a list of :class:`MatchRecord`, each a match already folded through the rules (see
-:func:`match_record`). Scores belong to sides, so a player's figures are those of the side they sat
-in: a player's "average hand score" is the average hand total of their side, a partnership's the
-same for the side made of exactly that set of players (two or more).
+Each side of a match carries its :class:`SideFigures`, its per-hand figures summed over the match's
+hands: derived from the hands by :func:`side_figures` and stored with the side whenever the hands
+change (:func:`scorekeeper.services._summarise`). The statistics add up those stored figures
+(:mod:`scorekeeper.players.data` has the database do it), so they never read a hand nor fold a match.
+
+Scores belong to sides, so a player's figures are those of the side they sat in: a player's
+"average hand score" is the average hand total of their side, a partnership's the same for the side
+made of exactly that set of players (two or more).
 
 Finished and unfinished matches are counted differently:
 
@@ -11,87 +15,77 @@ Finished and unfinished matches are counted differently:
   winner yet); matches still in progress are counted apart in ``in_progress``.
 * every per-hand figure (hands, average hand score, canastas per hand, going-out share, penalties,
   best hand) counts the hands of **every** match, finished or not.
+
+Canastas are those that scored: in Canastón an escala counts only beside a canasta that is not an
+escala (:class:`scorekeeper.rules.scoring.CanastaTally`), so an escala entered without one is left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TypeVar
 
-from .rules import MatchState
-
-K = TypeVar("K", bound=Hashable)
+from .rules import MatchState, RuleSet, SideHand
+from .rules.scoring import tally_canastas
 
 
 @dataclass(frozen=True)
-class SideRecord:
-    """A side of a match: its name and its players (ids and names, in seating order)."""
+class SideFigures:
+    """One side's per-hand figures summed over the hands of one match.
 
-    name: str
-    player_ids: tuple[int, ...]
-    player_names: tuple[str, ...]
+    ``points`` is the sum of the side's hand totals; ``went_out`` the hands it went out in;
+    ``penalty_count`` its penalty entries × count, ``penalty_points`` their points (positive);
+    ``canastas`` the canastas that scored, by kind; ``best_score`` its highest hand total and
+    ``best_hand`` the number of the first hand with it (both ``None`` before the first hand).
+    """
 
-    @property
-    def partnership(self) -> frozenset[int]:
-        return frozenset(self.player_ids)
-
-
-@dataclass(frozen=True)
-class SideHandRecord:
-    """What one side did in one hand: its score, canastas by kind, penalties (entries × count, points)."""
-
-    score: int
-    canastas: Mapping[str, int]
-    penalty_count: int
-    penalty_points: int
+    points: int = 0
+    went_out: int = 0
+    penalty_count: int = 0
+    penalty_points: int = 0
+    canastas: Mapping[str, int] = field(default_factory=dict)
+    best_score: int | None = None
+    best_hand: int | None = None
 
 
-@dataclass(frozen=True)
-class HandRecord:
-    number: int
-    went_out: int | None
-    sides: tuple[SideHandRecord, ...]
+def scored_canastas(rs: RuleSet, side: SideHand) -> dict[str, int]:
+    """The canastas of ``side`` that count, by kind: escalas only beside a canasta that is not one."""
+    escalas = {kind.code for kind in rs.canasta_kinds if kind.escala}
+    with_plain = tally_canastas(rs, side).plain > 0
+    return {code: n for code, n in side.canastas.items() if n and (with_plain or code not in escalas)}
 
 
-@dataclass(frozen=True)
-class MatchRecord:
-    """A folded match: what the statistics need and nothing else."""
-
-    match_id: int
-    ruleset: str
-    created_at: datetime
-    sides: tuple[SideRecord, ...]
-    hands: tuple[HandRecord, ...]
-    totals: tuple[int, ...]
-    finished: bool
-    winner: int | None
-
-
-def match_record(
-    match_id: int, ruleset: str, created_at: datetime, sides: Sequence[SideRecord], state: MatchState
-) -> MatchRecord:
-    """A :class:`MatchRecord` from a match's folded ``state`` (``rules.fold_match``)."""
-    hands = tuple(
-        HandRecord(
-            number=h.number,
-            went_out=h.input.went_out,
-            sides=tuple(
-                SideHandRecord(
-                    score=b.total,
-                    canastas={code: n for code, n in side.canastas.items() if n},
-                    penalty_count=sum(p.count for p in side.penalties),
-                    penalty_points=-b.penalties,
-                )
-                for b, side in zip(h.breakdown, h.input.sides, strict=True)
-            ),
+def side_figures(rs: RuleSet, state: MatchState) -> tuple[SideFigures, ...]:
+    """Every side's :class:`SideFigures` over the hands of ``state`` (folded with ``rs``), in side order."""
+    figures = []
+    for index in range(len(state.totals)):
+        points = went_out = penalty_count = penalty_points = 0
+        canastas: dict[str, int] = {}
+        best_score: int | None = None
+        best_hand: int | None = None
+        for hand in state.hands:
+            side, score = hand.input.sides[index], hand.breakdown[index].total
+            points += score
+            went_out += hand.input.went_out == index
+            penalty_count += sum(p.count for p in side.penalties)
+            penalty_points -= hand.breakdown[index].penalties
+            for kind, n in scored_canastas(rs, side).items():
+                canastas[kind] = canastas.get(kind, 0) + n
+            if best_score is None or score > best_score:  # the first hand of the highest score
+                best_score, best_hand = score, hand.number
+        figures.append(
+            SideFigures(
+                points,
+                went_out,
+                penalty_count,
+                penalty_points,
+                dict(sorted(canastas.items())),
+                best_score,
+                best_hand,
+            )
         )
-        for h in state.hands
-    )
-    return MatchRecord(
-        match_id, ruleset, created_at, tuple(sides), hands, state.totals, state.finished, state.winner
-    )
+    return tuple(figures)
 
 
 @dataclass(frozen=True)
@@ -148,76 +142,39 @@ class Stats:
         return self.canastas.get(kind, 0) / self.hands if self.hands else None
 
 
-class _Tally:
-    """Mutable counters behind one :class:`Stats`."""
-
-    def __init__(self) -> None:
-        self.played = self.won = self.in_progress = self.hands = self.points = 0
-        self.went_out = self.penalty_count = self.penalty_points = 0
-        self.canastas: dict[str, int] = {}
-        self.best: BestHand | None = None
-
-    def add(self, match: MatchRecord, index: int) -> None:
-        if match.finished:
-            self.played += 1
-            self.won += match.winner == index
-        else:
-            self.in_progress += 1
-        for hand in match.hands:
-            side = hand.sides[index]
-            self.hands += 1
-            self.points += side.score
-            self.went_out += hand.went_out == index
-            self.penalty_count += side.penalty_count
-            self.penalty_points += side.penalty_points
-            for kind, n in side.canastas.items():
-                self.canastas[kind] = self.canastas.get(kind, 0) + n
-            if self.best is None or side.score > self.best.score:
-                self.best = BestHand(side.score, match.match_id, hand.number, match.created_at)
-
-    def freeze(self) -> Stats:
-        return Stats(
-            played=self.played,
-            won=self.won,
-            in_progress=self.in_progress,
-            hands=self.hands,
-            points=self.points,
-            canastas=dict(sorted(self.canastas.items())),
-            went_out=self.went_out,
-            penalty_count=self.penalty_count,
-            penalty_points=self.penalty_points,
-            best=self.best,
+def combined(parts: Iterable[Stats]) -> Stats:
+    """The figures of several disjoint sets of matches (a player's rule sets, say) taken together.
+    Of equal best hands the earliest match's is kept, as one pass over every hand in order would."""
+    total = Stats()
+    canastas: dict[str, int] = {}
+    for part in parts:
+        for kind, n in part.canastas.items():
+            canastas[kind] = canastas.get(kind, 0) + n
+        best = total.best
+        if part.best is not None and (best is None or _rank(part.best) < _rank(best)):
+            best = part.best
+        total = Stats(
+            played=total.played + part.played,
+            won=total.won + part.won,
+            in_progress=total.in_progress + part.in_progress,
+            hands=total.hands + part.hands,
+            points=total.points + part.points,
+            went_out=total.went_out + part.went_out,
+            penalty_count=total.penalty_count + part.penalty_count,
+            penalty_points=total.penalty_points + part.penalty_points,
+            best=best,
         )
+    return replace(total, canastas=dict(sorted(canastas.items())))
 
 
-def _aggregate(
-    matches: Iterable[MatchRecord], keys: Callable[[SideRecord], Iterable[K]], ruleset: str | None
-) -> dict[K, Stats]:
-    tallies: dict[K, _Tally] = {}
-    for match in matches:
-        if ruleset is not None and match.ruleset != ruleset:
-            continue
-        for index, side in enumerate(match.sides):
-            for key in keys(side):
-                tallies.setdefault(key, _Tally()).add(match, index)
-    return {key: tally.freeze() for key, tally in tallies.items()}
+def _rank(best: BestHand) -> tuple[int, datetime, int]:
+    """Best hands in order: the highest score first, of equal scores the earliest match's."""
+    return (-best.score, best.created_at, best.match_id)
 
 
-def players_stats(matches: Iterable[MatchRecord], ruleset: str | None = None) -> dict[int, Stats]:
-    """Every player's figures, by player id (only ``ruleset``'s matches when given)."""
-    return _aggregate(matches, lambda side: set(side.player_ids), ruleset)
-
-
-def player_stats(matches: Iterable[MatchRecord], player_id: int, ruleset: str | None = None) -> Stats:
-    """One player's figures (all zero if they never played)."""
-    return players_stats(_with_player(matches, player_id), ruleset).get(player_id, Stats())
-
-
-def partnerships_stats(
-    matches: Iterable[MatchRecord], ruleset: str | None = None
-) -> dict[frozenset[int], Stats]:
-    """The figures of every partnership (the set of players of a side, two or more)."""
-    return _aggregate(matches, lambda side: [side.partnership] if len(side.partnership) >= 2 else [], ruleset)
+def by_matches(by_ruleset: Mapping[str, Stats]) -> list[str]:
+    """The rule sets of ``by_ruleset``, most matches first, then by identifier."""
+    return sorted(by_ruleset, key=lambda r: (-by_ruleset[r].matches, r))
 
 
 @dataclass(frozen=True)
@@ -227,30 +184,6 @@ class Partnership:
     players: frozenset[int]
     names: tuple[str, ...]
     stats: Stats
-
-
-def partnerships_of(
-    matches: Sequence[MatchRecord], player_id: int, ruleset: str | None = None
-) -> list[Partnership]:
-    """The partnerships ``player_id`` was part of, most finished matches first, then by names."""
-    names: dict[frozenset[int], tuple[str, ...]] = {}
-    for match in sorted(matches, key=lambda m: m.created_at):
-        for side in match.sides:
-            names[side.partnership] = side.player_names
-    found = [
-        Partnership(players, names[players], stats)
-        for players, stats in partnerships_stats(matches, ruleset).items()
-        if player_id in players
-    ]
-    return sorted(found, key=lambda p: (-p.stats.played, -p.stats.matches, p.names))
-
-
-def rulesets_played(matches: Iterable[MatchRecord], player_id: int) -> list[str]:
-    """The rule sets of the matches ``player_id`` played, most matches first."""
-    counts: dict[str, int] = {}
-    for match in _with_player(matches, player_id):
-        counts[match.ruleset] = counts.get(match.ruleset, 0) + 1
-    return sorted(counts, key=lambda r: (-counts[r], r))
 
 
 @dataclass(frozen=True)
@@ -263,28 +196,3 @@ class Result:
     total: int
     best_other: int
     won: bool
-
-
-def results_over_time(matches: Iterable[MatchRecord], player_id: int) -> list[Result]:
-    """The finished matches of ``player_id``, oldest first."""
-    results = []
-    for match in _with_player(matches, player_id):
-        if not match.finished:
-            continue
-        index = next(i for i, s in enumerate(match.sides) if player_id in s.player_ids)
-        others = [t for i, t in enumerate(match.totals) if i != index]
-        results.append(
-            Result(
-                match.match_id,
-                match.ruleset,
-                match.created_at,
-                match.totals[index],
-                max(others) if others else 0,
-                match.winner == index,
-            )
-        )
-    return sorted(results, key=lambda r: (r.created_at, r.match_id))
-
-
-def _with_player(matches: Iterable[MatchRecord], player_id: int) -> list[MatchRecord]:
-    return [m for m in matches if any(player_id in s.player_ids for s in m.sides)]

@@ -1,15 +1,45 @@
 """The real migrations: a database at an older revision, with data in it, upgrades and keeps its scores."""
 
 import json
+from typing import Any
 
 import flask_migrate
+import pytest
+from flask import Flask
 from sqlalchemy import text
 
 from scorekeeper import MIGRATIONS, create_app
 from scorekeeper.extensions import db
 
+HAND = {
+    "number": 1,
+    "went_out": 0,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}, "penalties": []},
+        {"melds": 100, "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []},
+    ],
+}
+# Side B does better in hand 2: 200 + dirty 300 + going out 100 - a penalty of 50 = 550.
+HAND_2 = {
+    "number": 2,
+    "went_out": 1,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 150, "hand": 30, "red_threes": 0, "canastas": {}, "penalties": []},
+        {
+            "melds": 200,
+            "hand": 0,
+            "red_threes": 0,
+            "canastas": {"dirty": 1},
+            "penalties": [{"code": "drew_two_cards", "count": 1}],
+        },
+    ],
+}
 
-def test_upgrade_fills_the_match_summary_from_stored_hands(tmp_path, monkeypatch):
+
+def old_database(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, revision: str, hands: list[Any]) -> Flask:
+    """An app whose database is at ``revision`` and holds one classic match of two sides with ``hands``."""
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
     app = create_app(
         {
@@ -19,17 +49,8 @@ def test_upgrade_fills_the_match_summary_from_stored_hands(tmp_path, monkeypatch
             "AUTO_MIGRATE": False,
         }
     )
-    hand = {
-        "number": 1,
-        "went_out": 0,
-        "going_out_kind": "normal",
-        "sides": [
-            {"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}, "penalties": []},
-            {"melds": 100, "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []},
-        ],
-    }
     with app.app_context():
-        flask_migrate.upgrade(directory=MIGRATIONS, revision="0002")
+        flask_migrate.upgrade(directory=MIGRATIONS, revision=revision)
         with db.engine.begin() as connection:
             connection.execute(
                 text(
@@ -47,14 +68,39 @@ def test_upgrade_fills_the_match_summary_from_stored_hands(tmp_path, monkeypatch
             connection.execute(
                 text("INSERT INTO sides (id, match_id, position, name) VALUES (1, 1, 0, 'A'), (2, 1, 1, 'B')")
             )
-            connection.execute(
-                text(
-                    "INSERT INTO hands (match_id, number, input, version, created_at, "
-                    "updated_at) VALUES (1, 1, :input, 1, '2026-01-01', '2026-01-01')"
-                ),
-                {"input": json.dumps(hand)},
-            )
+            for hand in hands:
+                connection.execute(
+                    text(
+                        "INSERT INTO hands (match_id, number, input, version, created_at, "
+                        "updated_at) VALUES (1, :number, :input, 1, '2026-01-01', '2026-01-01')"
+                    ),
+                    {"number": hand["number"], "input": json.dumps(hand)},
+                )
+    return app
+
+
+def test_upgrade_fills_the_match_summary_from_stored_hands(tmp_path, monkeypatch):
+    app = old_database(tmp_path, monkeypatch, "0002", [HAND])
+    with app.app_context():
         flask_migrate.upgrade(directory=MIGRATIONS)
         row = db.session.execute(text("SELECT finished, hand_count, totals FROM matches")).one()
     # Side A: 300 + clean 500 + red three 100 + going out 100 = 1000; side B: 100 - 40 = 60.
     assert (bool(row.finished), row.hand_count, json.loads(row.totals)) == (False, 1, [1000, 60])
+
+
+def test_upgrade_fills_the_side_figures_from_stored_hands(tmp_path, monkeypatch):
+    app = old_database(tmp_path, monkeypatch, "0004", [HAND, HAND_2])
+    with app.app_context():
+        flask_migrate.upgrade(directory=MIGRATIONS)
+        figures = db.session.execute(
+            text(
+                "SELECT points, went_out, penalty_count, penalty_points, best_score, best_hand "
+                "FROM sides ORDER BY position"
+            )
+        ).all()
+        canastas = db.session.execute(
+            text("SELECT side_id, kind, count FROM side_canastas ORDER BY side_id")
+        ).all()
+    # A: 1000 then 150 - 30 = 120; B: 60 then 550.
+    assert [tuple(row) for row in figures] == [(1120, 1, 0, 0, 1000, 1), (610, 1, 1, 50, 550, 2)]
+    assert [tuple(row) for row in canastas] == [(1, "clean", 1), (2, "dirty", 1)]

@@ -1,141 +1,229 @@
-"""Load an account's matches for the statistics: a fixed number of statements, whatever the number of
-matches (the matches, their sides with seats and players, and the hands of the matches not yet
-folded by this process), then fold each through the rules.
-
-Folding is the costly part (a player with 1,000 matches has some 8,000 hands), so each process keeps
-the folded hands of a match, keyed by the match's id, ``revision`` and ``updated_at``: every change to
-a match's hands bumps its revision (see :func:`scorekeeper.services.record`), so a stale entry is
-never used, and processes need not agree on anything. Names and seats are read afresh every time
-(renaming or merging players changes no revision).
+"""The statistics of an account's players, added up by the database from the figures stored with
+each side (:class:`scorekeeper.stats.SideFigures`, rewritten with the hands by
+:func:`scorekeeper.services._summarise`). No hand is read and no match folded, and each function
+sends a fixed number of statements whose answers do not grow with the number of matches: one row
+per group (rule set, player, partnership), or the latest few results.
 """
 
 from __future__ import annotations
 
-import json
-import threading
-from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from datetime import datetime
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import ColumnElement, Select, Subquery, and_, case, func, select
+from sqlalchemy.orm import InstrumentedAttribute, aliased
 
 from ..extensions import db
-from ..models import Hand, Match, Player, Seat, Side, as_utc
-from ..rules import RuleSet, fold_match, get_ruleset, load_hand
-from ..stats import MatchRecord, SideRecord, match_record
+from ..models import Match, Player, Seat, Side, SideCanasta, as_utc
+from ..stats import BestHand, Partnership, Result, Stats, combined
 
-#: Folded matches kept per process (a match of 8 hands takes about 5 KB: 100 MB at most).
-CACHE_SIZE: Final = 20_000
-#: Past this many matches to fold, their hands are read with the matches' own filter, not by ids.
-MAX_IDS: Final = 500
-
-CacheKey = tuple[int, int, datetime]
-_cache: OrderedDict[CacheKey, MatchRecord] = OrderedDict()
-_lock = threading.Lock()
+Key = tuple[Any, ...]
 
 
-def _cached(key: CacheKey) -> MatchRecord | None:
-    with _lock:
-        found = _cache.get(key)
-        if found is not None:
-            _cache.move_to_end(key)
-        return found
+def _count_if(condition: ColumnElement[bool] | InstrumentedAttribute[bool]) -> ColumnElement[int]:
+    return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
-def _remember(key: CacheKey, folded: MatchRecord) -> None:
-    with _lock:
-        _cache[key] = folded
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-
-
-def clear_cache() -> None:
-    with _lock:
-        _cache.clear()
-
-
-def _match_ids(owner_id: int, player_id: int | None) -> Select[Any]:
-    query = select(Match.id).where(Match.owner_id == owner_id)
-    if player_id is not None:
-        query = query.where(
-            Match.id.in_(
-                select(Side.match_id).join(Seat, Seat.side_id == Side.id).where(Seat.player_id == player_id)
-            )
-        )
-    return query
-
-
-def load_records(owner_id: int, player_id: int | None = None) -> list[MatchRecord]:
-    """The account's matches, oldest first, folded; only those ``player_id`` sat in when given."""
-    ids = _match_ids(owner_id, player_id)
-    matches = db.session.execute(
-        select(
-            Match.id, Match.revision, Match.updated_at, Match.created_at, Match.ruleset, Match.house_rules,
-            Match.target,
-        )
-        .where(Match.id.in_(ids))
-        .order_by(Match.created_at, Match.id)
-    ).all()
-    sides: dict[int, list[SideRecord]] = {}
-    for match_id, side_name, seats in _sides(ids):
-        sides.setdefault(match_id, []).append(
-            SideRecord(
-                name=side_name,
-                player_ids=tuple(pid for pid, _name in seats),
-                player_names=tuple(name for _pid, name in seats),
-            )
-        )
-    keys = {m.id: (m.id, m.revision, m.updated_at) for m in matches}
-    folded = {m.id: _cached(keys[m.id]) for m in matches}
-    missing = [m for m in matches if folded[m.id] is None]
-    if missing:
-        hands = _hands(ids if len(missing) > MAX_IDS else [m.id for m in missing])
-        rulesets: dict[tuple[str, str], RuleSet] = {}
-        for m in missing:
-            key = (m.ruleset, json.dumps(m.house_rules or {}, sort_keys=True))
-            if key not in rulesets:
-                rulesets[key] = get_ruleset(m.ruleset, m.house_rules)
-            state = fold_match(rulesets[key], m.target, len(sides.get(m.id, ())), hands.get(m.id, []))
-            fresh = match_record(m.id, m.ruleset, as_utc(m.created_at), (), state)
-            _remember(keys[m.id], fresh)
-            folded[m.id] = fresh
-    return [
-        replace(record, created_at=as_utc(m.created_at), sides=tuple(sides.get(m.id, ())))
-        for m in matches
-        if (record := folded[m.id]) is not None
-    ]
-
-
-def _sides(ids: Select[Any]) -> list[tuple[int, str, list[tuple[int, str]]]]:
-    """Every side of the matches ``ids``, in order, with its seated players (id, name) in order."""
-    rows = db.session.execute(
-        select(Side.match_id, Side.id, Side.name, Seat.player_id, Player.name)
-        .outerjoin(Seat, Seat.side_id == Side.id)
-        .outerjoin(Player, Player.id == Seat.player_id)
-        .where(Side.match_id.in_(ids))
-        .order_by(Side.match_id, Side.position, Seat.position)
-    ).all()
-    found: list[tuple[int, str, list[tuple[int, str]]]] = []
-    last_side = None
-    for match_id, side_id, side_name, pid, player_name in rows:
-        if side_id != last_side:
-            found.append((match_id, side_name, []))
-            last_side = side_id
-        if pid is not None:
-            found[-1][2].append((pid, player_name))
-    return found
-
-
-def _hands(matches: Select[Any] | Sequence[int]) -> Mapping[int, list[Any]]:
-    """The stored hands of ``matches`` (a query of match ids, or the ids), by match, in order."""
-    rows = db.session.execute(
-        select(Hand.match_id, Hand.input)
-        .where(Hand.match_id.in_(matches))
-        .order_by(Hand.match_id, Hand.number)
+def _stats(owner_id: int, groups: Subquery, details: bool = True) -> dict[Key, Stats]:
+    """The :class:`Stats` of each group of sides: ``groups`` has a ``side_id`` column and key columns
+    (every other column); a side may be in several groups. Without ``details``, canastas and the
+    best hand are left out (two statements fewer)."""
+    keys = [c for c in groups.c if c.name != "side_id"]
+    sides = (
+        select(*keys)
+        .join_from(groups, Side, Side.id == groups.c.side_id)
+        .join(Match, Match.id == Side.match_id)
+        .where(Match.owner_id == owner_id)
     )
-    hands: dict[int, list[Any]] = {}
-    for match_id, data in rows:
-        hands.setdefault(match_id, []).append(load_hand(data))
-    return hands
+    sums = sides.add_columns(
+        _count_if(Match.finished),
+        _count_if(and_(Match.finished, Match.winner == Side.position)),
+        _count_if(~Match.finished),
+        *(
+            func.coalesce(func.sum(column), 0)
+            for column in (
+                Match.hand_count,
+                Side.points,
+                Side.went_out,
+                Side.penalty_count,
+                Side.penalty_points,
+            )
+        ),
+    ).group_by(*keys)
+    n = len(keys)
+    figures: dict[Key, dict[str, Any]] = {
+        tuple(row[:n]): dict(
+            zip(
+                (
+                    "played",
+                    "won",
+                    "in_progress",
+                    "hands",
+                    "points",
+                    "went_out",
+                    "penalty_count",
+                    "penalty_points",
+                ),
+                (int(v) for v in row[n:]),
+                strict=True,
+            )
+        )
+        for row in db.session.execute(sums)
+    }
+    if details:
+        for *key, kind, count in db.session.execute(
+            sides.join(SideCanasta, SideCanasta.side_id == Side.id)
+            .add_columns(SideCanasta.kind, func.sum(SideCanasta.count))
+            .group_by(*keys, SideCanasta.kind)
+            .order_by(SideCanasta.kind)
+        ):
+            figures[tuple(key)].setdefault("canastas", {})[kind] = int(count)
+        for *key, score, match_id, hand, created_at in _best(sides, keys):
+            figures[tuple(key)]["best"] = BestHand(score, match_id, hand, as_utc(created_at))
+    return {key: Stats(**values) for key, values in figures.items()}
+
+
+def _best(sides: Select[Any], keys: Sequence[Any]) -> Sequence[Any]:
+    """Per group, the highest hand total of its sides; of equal totals the earliest match's (the
+    first hand with it there is the one stored)."""
+    ranked = (
+        sides.add_columns(
+            Side.best_score,
+            Match.id.label("match_id"),
+            Side.best_hand,
+            Match.created_at,
+            func.row_number()
+            .over(partition_by=keys, order_by=(Side.best_score.desc(), Match.created_at, Match.id))
+            .label("rank"),
+        )
+        .where(Side.best_score.is_not(None))
+        .subquery()
+    )
+    return db.session.execute(
+        select(*(c for c in ranked.c if c.name != "rank")).where(ranked.c.rank == 1)
+    ).all()
+
+
+def _seats_of(player_id: int) -> Select[Any]:
+    return select(Seat.side_id).where(Seat.player_id == player_id)
+
+
+def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
+    """The player's figures in each rule set they played (:func:`scorekeeper.stats.combined` adds
+    them up)."""
+    groups = (
+        select(Match.ruleset, Seat.side_id)
+        .join(Side, Side.id == Seat.side_id)
+        .join(Match, Match.id == Side.match_id)
+        .where(Seat.player_id == player_id)
+        .subquery()
+    )
+    return {key[0]: stats for key, stats in _stats(owner_id, groups).items()}
+
+
+def player_stats(owner_id: int, player_id: int) -> Stats:
+    """The player's figures over every rule set (all zero if they never played)."""
+    return combined(ruleset_stats(owner_id, player_id).values())
+
+
+def players_stats(owner_id: int) -> dict[int, Stats]:
+    """Every player's matches played, won and in progress, and per-hand sums (no canastas, no best
+    hand), by player id; players without a match are absent."""
+    groups = select(Seat.player_id, Seat.side_id).subquery()
+    return {key[0]: stats for key, stats in _stats(owner_id, groups, details=False).items()}
+
+
+def match_count(owner_id: int, player_id: int) -> int:
+    """How many of the account's matches the player sat in."""
+    count = db.session.scalar(
+        select(func.count())
+        .select_from(Seat)
+        .join(Side, Side.id == Seat.side_id)
+        .join(Match, Match.id == Side.match_id)
+        .where(Seat.player_id == player_id, Match.owner_id == owner_id)
+    )
+    return count or 0
+
+
+def partnerships_of(owner_id: int, player_id: int) -> list[Partnership]:
+    """The partnerships (sides of two or more) ``player_id`` was part of, most finished matches
+    first, then by names; each named by its latest match's side, in seating order."""
+    # A side has at most three players (rules.hand.MAX_PLAYERS_PER_SIDE), so the player's partners
+    # in it are at most two: the lowest and highest partner id name the partnership exactly.
+    partner = aliased(Seat)
+    groups = (
+        select(
+            func.min(partner.player_id).label("low"),
+            func.max(partner.player_id).label("high"),
+            Seat.side_id,
+        )
+        .join(partner, and_(partner.side_id == Seat.side_id, partner.player_id != Seat.player_id))
+        .where(Seat.player_id == player_id)
+        .group_by(Seat.side_id)
+        .subquery()
+    )
+    stats = _stats(owner_id, groups, details=False)
+    names = _latest_names(owner_id, groups)
+    found = [
+        Partnership(frozenset({player_id, low, high}), names[(low, high)], figures)
+        for (low, high), figures in stats.items()
+    ]
+    return sorted(found, key=lambda p: (-p.stats.played, -p.stats.matches, p.names))
+
+
+def _latest_names(owner_id: int, groups: Subquery) -> dict[Key, tuple[str, ...]]:
+    """For each partnership of ``groups`` (``low``, ``high``, ``side_id``), the names of its latest
+    side's players in seating order."""
+    latest = (
+        select(
+            groups.c.low,
+            groups.c.high,
+            groups.c.side_id,
+            func.row_number()
+            .over(
+                partition_by=(groups.c.low, groups.c.high),
+                order_by=(Match.created_at.desc(), Match.id.desc()),
+            )
+            .label("rank"),
+        )
+        .join(Side, Side.id == groups.c.side_id)
+        .join(Match, Match.id == Side.match_id)
+        .where(Match.owner_id == owner_id)
+        .subquery()
+    )
+    rows = db.session.execute(
+        select(latest.c.low, latest.c.high, Player.name)
+        .join(Seat, Seat.side_id == latest.c.side_id)
+        .join(Player, Player.id == Seat.player_id)
+        .where(latest.c.rank == 1)
+        .order_by(latest.c.low, latest.c.high, Seat.position)
+    )
+    names: dict[Key, tuple[str, ...]] = {}
+    for low, high, name in rows:
+        names[(low, high)] = (*names.get((low, high), ()), name)
+    return names
+
+
+def latest_results(owner_id: int, player_id: int, limit: int) -> list[Result]:
+    """The player's ``limit`` latest finished matches, oldest first."""
+    rows = db.session.execute(
+        select(Match.id, Match.ruleset, Match.created_at, Match.totals, Match.winner, Side.position)
+        .join(Side, Side.match_id == Match.id)
+        .where(Match.owner_id == owner_id, Match.finished, Side.id.in_(_seats_of(player_id)))
+        .order_by(Match.created_at.desc(), Match.id.desc())
+        .limit(limit)
+    ).all()
+    results = []
+    for match_id, ruleset, created_at, totals, winner, index in reversed(rows):
+        others = [t for i, t in enumerate(totals) if i != index]
+        results.append(
+            Result(
+                match_id,
+                ruleset,
+                as_utc(created_at),
+                totals[index],
+                max(others) if others else 0,
+                winner == index,
+            )
+        )
+    return results

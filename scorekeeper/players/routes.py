@@ -18,18 +18,9 @@ from ..matches.labels import CANASTA_LABELS
 from ..models import Player
 from ..rules import ValidationError, get_ruleset
 from ..services import NotFound, get_player, merge_players, players_of, rename_player
-from ..stats import (
-    MatchRecord,
-    Result,
-    Stats,
-    partnerships_of,
-    player_stats,
-    players_stats,
-    results_over_time,
-    rulesets_played,
-)
+from ..stats import Result, Stats, by_matches, combined
 from . import bp
-from .data import load_records
+from .data import latest_results, match_count, partnerships_of, players_stats, ruleset_stats
 from .forms import MergeForm, RenameForm
 
 UNPROCESSABLE: Final = 422
@@ -56,16 +47,16 @@ def kind_label(code: str) -> str:
 @login_required
 def index() -> str:
     players = players_of(current_user.id)
-    stats = players_stats(load_records(current_user.id))
+    stats = players_stats(current_user.id)
     return render_template("players/index.html", players=players, stats=stats, empty=Stats())
 
 
-def _columns(records: list[MatchRecord], player_id: int) -> list[tuple[str, Stats]]:
+def _columns(player_id: int) -> list[tuple[str, Stats]]:
     """The player's figures overall, then per rule set when they played more than one."""
-    columns = [(_("All"), player_stats(records, player_id))]
-    rulesets = rulesets_played(records, player_id)
-    if len(rulesets) > 1:
-        columns += [(ruleset_name(r), player_stats(records, player_id, r)) for r in rulesets]
+    by_ruleset = ruleset_stats(current_user.id, player_id)
+    columns = [(_("All"), combined(by_ruleset.values()))]
+    if len(by_ruleset) > 1:
+        columns += [(ruleset_name(r), by_ruleset[r]) for r in by_matches(by_ruleset)]
     return columns
 
 
@@ -90,17 +81,16 @@ def _chart(player: Player, results: list[Result]) -> Markup:
 
 
 def _render_show(player: Player, rename: RenameForm | None = None, status: int = 200) -> tuple[str, int]:
-    records = load_records(current_user.id, player.id)
-    columns = _columns(records, player.id)
+    columns = _columns(player.id)
     kinds = sorted({k for _label, s in columns for k in s.canastas})
-    results = results_over_time(records, player.id)
+    results = latest_results(current_user.id, player.id, MAX_RESULTS)
     page = render_template(
         "players/show.html",
         player=player,
         columns=columns,
         kinds=[(k, kind_label(k)) for k in kinds],
-        partnerships=partnerships_of(records, player.id),
-        results=results[-MAX_RESULTS:],
+        partnerships=partnerships_of(current_user.id, player.id),
+        results=results,
         chart=_chart(player, results) if results else None,
         ruleset_name=ruleset_name,
         rename=rename or RenameForm(formdata=None, data={"name": player.name}),
@@ -143,7 +133,7 @@ def merge(player_id: int) -> str | Response | tuple[str, int]:
         return render_template("players/merge.html", player=player, form=form, others=others), status
     other = next(p for p in others if p.id == form.other.data)
     if form.confirm.data != CONFIRMED:
-        matches = len(load_records(current_user.id, other.id))
+        matches = match_count(current_user.id, other.id)
         return render_template(
             "players/merge_confirm.html", player=player, other=other, form=form, matches=matches
         )
