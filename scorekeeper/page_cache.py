@@ -7,9 +7,9 @@ some 50 times a bare Flask response; fetching it from here costs about what a 30
 Correct by construction, not by invalidation: the key is the page's ETag (match id and revision, the
 account, its players' names, the language, this release's templates), so a change to any of them
 reaches a new key and the old page simply ages out of the least-recently-used store. The one piece of
-a page that belongs to the browser's session, its CSRF token, is stored as a placeholder and filled
-in with the requesting session's token on the way out, so phones logged in to one account share
-pages. Pages that show a flash message are never stored.
+a page that belong to the browser's session are stored as placeholders and filled in on the way out:
+its CSRF token (so phones logged in to one account share pages) and the messages waiting for this
+session (a page is rendered with a slot for them, see ``flash_slot`` in templates/base.html).
 
 The store is per process and bounded in bytes (``PAGE_CACHE_BYTES``; 0 turns it off). Processes need
 not agree on anything: each renders a page once per key.
@@ -23,11 +23,14 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Final
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, get_flashed_messages, get_template_attribute, session
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 #: Stands for the CSRF token in a stored page; random per process, so no page can contain it.
 PLACEHOLDER: Final = f"csrf-placeholder-{secrets.token_hex(16)}"
+#: Where a stored page shows the session's flash messages: pass it as ``flash_slot`` when rendering.
+FLASH_SLOT: Final = Markup(f"<!--flash-slot-{secrets.token_hex(16)}-->")
 EXTENSION: Final = "scorekeeper.page_cache"
 
 
@@ -83,8 +86,8 @@ def _token_field() -> str:
 
 
 def remember(key: Hashable, page: str) -> None:
-    """Keep ``page``, just rendered for this request, under ``key``: its CSRF token (the one
-    Flask-WTF generated for this request, if any) becomes the placeholder."""
+    """Keep ``page``, just rendered for this request with :data:`FLASH_SLOT`, under ``key``; its CSRF
+    token (the one Flask-WTF generated for this request, if any) becomes the placeholder."""
     cache = _cache()
     if cache is None:
         return
@@ -93,12 +96,23 @@ def remember(key: Hashable, page: str) -> None:
 
 
 def recall(key: Hashable) -> str | None:
-    """The page stored under ``key`` with this session's CSRF token in it, or ``None``."""
+    """The page stored under ``key`` with this session's CSRF token and messages in it, or ``None``."""
     cache = _cache()
     page = cache.get(key) if cache is not None else None
-    if page is None or PLACEHOLDER not in page:
+    if page is None:
+        return None
+    if PLACEHOLDER in page:
+        page = page.replace(PLACEHOLDER, generate_csrf())
+    return with_messages(page)
+
+
+def with_messages(page: str) -> str:
+    """``page`` with the session's waiting messages (taken, as a rendered page takes them) in its slot."""
+    if FLASH_SLOT not in page:
         return page
-    return page.replace(PLACEHOLDER, generate_csrf())
+    messages = get_flashed_messages(with_categories=True) if "_flashes" in session else []
+    shown = get_template_attribute("macros.html", "flash_messages")(messages) if messages else ""
+    return page.replace(FLASH_SLOT, shown)
 
 
 def clear() -> None:

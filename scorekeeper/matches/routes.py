@@ -163,9 +163,9 @@ def show(match_id: int) -> Response:
 
 def quick_scoreboard(match_id: int) -> Response | None:
     """304 or the stored page for the scoreboard's current version; ``None`` means: render it (also
-    for anything unusual: no session, a flash message to show, a query string, not this account's)."""
+    for anything unusual: no session, a query string, not this account's)."""
     raw_user = str(session.get("_user_id") or "")
-    if "_flashes" in session or request.query_string or not (raw_user.isascii() and raw_user.isdigit()):
+    if request.query_string or not (raw_user.isascii() and raw_user.isdigit()):
         return None
     user_id = int(raw_user)
     if not 1 <= match_id <= MAX_ID:
@@ -181,8 +181,8 @@ def quick_scoreboard(match_id: int) -> Response | None:
     if row is None:
         return None  # not theirs, or no longer there: the full path answers 404
     tag = etag_for(match_id, row.revision, row.updated_at, user_id, row.roster_revision)
-    if request.if_none_match and request.if_none_match.contains(tag):
-        return not_modified(tag)
+    if request.if_none_match and request.if_none_match.contains(tag) and "_flashes" not in session:
+        return not_modified(tag)  # (a message waiting for this session needs the page)
     page = page_cache.recall(_page_key(tag))
     return cacheable(make_response(page), tag) if page is not None else None
 
@@ -204,7 +204,6 @@ def _page_key(tag: str) -> tuple[str, str, str]:
 def _show(match_id: int) -> Response:
     match = _owned(match_id)
     tag = etag_for(match.id, match.revision, match.updated_at, current_user.id, current_user.roster_revision)
-    keep = "_flashes" not in session and not request.query_string
     mv = view(match)
     context = scoreboard_context(mv)
     entries = latest_log(match_id, SCOREBOARD_ENTRIES + 1)
@@ -213,11 +212,12 @@ def _show(match_id: int) -> Response:
         reopen_form=ReopenForm(),
         log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
         log_more=len(entries) > SCOREBOARD_ENTRIES,
+        flash_slot=page_cache.FLASH_SLOT,
         **context,
     )
-    if keep:
+    if not request.query_string:
         page_cache.remember(_page_key(tag), page)
-    return cacheable(make_response(page), tag)
+    return cacheable(make_response(page_cache.with_messages(page)), tag)
 
 
 def etag_for(match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int) -> str:

@@ -104,3 +104,20 @@ def test_the_store_keeps_the_most_recent_pages_within_its_bytes():
     assert (cache.get("a"), cache.get("b"), cache.get("c")) == ("12345", None, "123")
     cache.put("huge", "x" * 11)
     assert cache.get("huge") is None and len(cache) == 2
+
+
+def test_the_page_shown_with_a_message_is_kept_without_it(app, user_client):
+    """Saving a hand redirects to the scoreboard with a message: that render serves the next views."""
+    match_id, owner = a_match(app)
+    url = f"/matches/{match_id}"
+    with app.app_context():
+        services.add_hand(services.get_match(owner, match_id), HAND)
+    with user_client.session_transaction() as session:
+        session["_flashes"] = [("success", "Hand 1 is saved")]
+    shown = user_client.get(url).get_data(as_text=True)
+    assert "Hand 1 is saved" in shown and ">900<" in shown
+    phone = second_phone(app)
+    with counting(app) as statements:
+        page = phone.get(url).get_data(as_text=True)
+    assert len(statements) == 1
+    assert ">900<" in page and "Hand 1 is saved" not in page
