@@ -68,6 +68,8 @@ def default_config(instance: Path) -> dict[str, Any]:
         "WTF_CSRF_TIME_LIMIT": None,
         #: How often the shared live scoreboard asks whether anything changed.
         "SHARE_POLL_SECONDS": 4,
+        #: Rendered scoreboards kept in each process's memory (scorekeeper.page_cache); 0 turns it off.
+        "PAGE_CACHE_BYTES": int(float(os.environ.get("SCOREKEEPER_PAGE_CACHE_MB", "32")) * 1024 * 1024),
         "RATELIMIT_STORAGE_URI": os.environ.get("SCOREKEEPER_RATELIMIT_STORAGE", "memory://"),
         "RATELIMIT_HEADERS_ENABLED": True,
         #: Failed-or-not login attempts allowed from one address, and for one username.

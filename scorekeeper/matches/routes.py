@@ -4,19 +4,21 @@ after success (post/redirect/get); a match of another account is 404."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, Final
 
 from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
+from .. import page_cache
 from ..extensions import db
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
-from ..models import Match, Player, User
+from ..models import Match, Player, User, as_utc
 from ..pages import PAGES
 from ..rules import ValidationError, all_rulesets, parse_hand, score_hand
 from ..services import (
@@ -152,54 +154,79 @@ def new() -> Any:
 
 @bp.get("/matches/<int:match_id>")
 def show(match_id: int) -> Response:
-    """The scoreboard. A browser that has this very version gets 304 without a body, which is what a
-    phone on a weak connection needs when it comes back to the page: answered from the signed
-    session and one query, before anything else is loaded."""
-    return quick_not_modified(match_id) or _show(match_id)
+    """The scoreboard. Answered from the signed session and one query, before anything else is
+    loaded, when it can be: 304 without a body to a browser that has this very version (a phone on a
+    weak connection coming back to the page), else the page already rendered for this version (see
+    :mod:`scorekeeper.page_cache`); only a new version is rendered."""
+    return quick_scoreboard(match_id) or _show(match_id)
 
 
-def quick_not_modified(match_id: int) -> Response | None:
-    """304 if the browser's ETag is the scoreboard's current one; ``None`` means: render it."""
+def quick_scoreboard(match_id: int) -> Response | None:
+    """304 or the stored page for the scoreboard's current version; ``None`` means: render it (also
+    for anything unusual: no session, a query string, not this account's)."""
     raw_user = str(session.get("_user_id") or "")
-    if not request.if_none_match or "_flashes" in session or not (raw_user.isascii() and raw_user.isdigit()):
+    if request.query_string or not (raw_user.isascii() and raw_user.isdigit()):
         return None
     user_id = int(raw_user)
     if not 1 <= match_id <= MAX_ID:
         return None
-    row = db.session.execute(
-        select(Match.revision, User.roster_revision)
-        .join(User, User.id == Match.owner_id)
-        .where(Match.id == match_id, Match.owner_id == user_id)
-    ).first()
+    # One statement on a connection of its own, without a transaction: no BEGIN and no ROLLBACK
+    # round trips to PostgreSQL, and the ORM session is never opened.
+    with db.engine.connect() as connection:
+        row = (
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+            .execute(SCOREBOARD_VERSION, {"match_id": match_id, "user_id": user_id})
+            .first()
+        )
     if row is None:
         return None  # not theirs, or no longer there: the full path answers 404
-    tag = etag_for(match_id, row.revision, user_id, row.roster_revision)
-    return not_modified(tag) if request.if_none_match.contains(tag) else None
+    tag = etag_for(match_id, row.revision, row.updated_at, user_id, row.roster_revision)
+    if request.if_none_match and request.if_none_match.contains(tag) and "_flashes" not in session:
+        return not_modified(tag)  # (a message waiting for this session needs the page)
+    page = page_cache.recall(_page_key(tag))
+    return cacheable(make_response(page), tag) if page is not None else None
+
+
+#: What the scoreboard's ETag needs from the database, for a match of an account; built once.
+SCOREBOARD_VERSION: Final = (
+    select(Match.revision, Match.updated_at, User.roster_revision)
+    .join(User, User.id == Match.owner_id)
+    .where(Match.id == bindparam("match_id"), Match.owner_id == bindparam("user_id"))
+)
+
+
+def _page_key(tag: str) -> tuple[str, str, str]:
+    """The scoreboard holds absolute links (the share link), so the host is part of its key."""
+    return ("scoreboard", tag, request.host_url)
 
 
 @login_required
 def _show(match_id: int) -> Response:
     match = _owned(match_id)
-    tag = etag_for(match.id, match.revision, current_user.id, current_user.roster_revision)
+    tag = etag_for(match.id, match.revision, match.updated_at, current_user.id, current_user.roster_revision)
     mv = view(match)
     context = scoreboard_context(mv)
     entries = latest_log(match_id, SCOREBOARD_ENTRIES + 1)
-    response = make_response(
-        render_template(
-            "matches/show.html",
-            reopen_form=ReopenForm(),
-            log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
-            log_more=len(entries) > SCOREBOARD_ENTRIES,
-            **context,
-        )
+    page = render_template(
+        "matches/show.html",
+        reopen_form=ReopenForm(),
+        log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
+        log_more=len(entries) > SCOREBOARD_ENTRIES,
+        flash_slot=page_cache.FLASH_SLOT,
+        **context,
     )
-    return cacheable(response, tag)
+    if not request.query_string:
+        page_cache.remember(_page_key(tag), page)
+    return cacheable(make_response(page_cache.with_messages(page)), tag)
 
 
-def etag_for(match_id: int, revision: int, user_id: int, roster_revision: int) -> str:
+def etag_for(match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int) -> str:
     """What the scoreboard depends on: the match's revision (every change to it), the account's
-    player names, the language, and the templates and catalogs of this version of the app."""
-    return f"m{match_id}-r{revision}-u{user_id}-p{roster_revision}-{get_locale()}-{PAGES}"
+    player names, the language, and the templates and catalogs of this version of the app. The time
+    of the match's last change tells apart a match that took the id of one deleted with its
+    database (a rebuilt database numbers its matches and revisions from 1 again)."""
+    changed = int(as_utc(updated_at).timestamp() * 1_000_000)
+    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-p{roster_revision}-{get_locale()}-{PAGES}"
 
 
 def not_modified(tag: str) -> Response:
