@@ -72,14 +72,14 @@ def register_extensions(app: Flask) -> None:
     from flask_babel import lazy_gettext
 
     from . import models  # noqa: F401 - the models must be known before migrations run
-    from . import page_cache as pages_in_memory
     from .i18n import LANGUAGES, select_locale
+    from .page_cache import init_app as init_page_cache
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
     csrf.init_app(app)
     limiter.init_app(app)
-    pages_in_memory.init_app(app)
+    init_page_cache(app)
     if app.config["PROXY_COUNT"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
 

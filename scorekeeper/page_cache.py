@@ -1,18 +1,20 @@
 """Rendered pages kept in each process's memory, keyed by everything they depend on.
 
-At the table every phone reloads the scoreboard between hands, many times for each change: most views
-show a page that was already rendered. Rendering it again (fold the match, run the templates) costs
-some 50 times a bare Flask response; fetching it from here costs about what a 304 does.
+A change to a match is rendered once per process and language; every later view of it, by the
+owner's phones or by the table's on the shared live board, is served from here at about the cost of
+a 304, where rendering again (fold the match, run the templates) costs some 50 times a bare Flask
+response.
 
-Correct by construction, not by invalidation: the key is the page's ETag (match id and revision, the
-account, its players' names, the language, this release's templates), so a change to any of them
-reaches a new key and the old page simply ages out of the least-recently-used store. The one piece of
-a page that belong to the browser's session are stored as placeholders and filled in on the way out:
-its CSRF token (so phones logged in to one account share pages) and the messages waiting for this
-session (a page is rendered with a slot for them, see ``flash_slot`` in templates/base.html).
+Correct by construction, not by invalidation: the key is the page's ETag (match id, revision and
+time of its last change, the account's players' names, the language, this release's templates), so
+a change to any of them reaches a new key and the old page simply ages out of the least-recently-used
+store. The two pieces of a page that belong to the browser's session are stored as slots and filled in
+on the way out: its CSRF token (so phones logged in to one account share pages) and the messages
+waiting for this session (a page is rendered with a slot for them: ``flash_slot`` in
+templates/base.html).
 
-The store is per process and bounded in bytes (``PAGE_CACHE_BYTES``; 0 turns it off). Processes need
-not agree on anything: each renders a page once per key.
+The store is per process and bounded in bytes of UTF-8 (``PAGE_CACHE_BYTES``; 0 turns it off).
+Processes need not agree on anything: each renders a page once per key.
 """
 
 from __future__ import annotations
@@ -23,37 +25,39 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Final
 
-from flask import Flask, current_app, g, get_flashed_messages, get_template_attribute, session
+from flask import Flask, current_app, get_flashed_messages, get_template_attribute, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-#: Stands for the CSRF token in a stored page; random per process, so no page can contain it.
-PLACEHOLDER: Final = f"csrf-placeholder-{secrets.token_hex(16)}"
-#: Where a stored page shows the session's flash messages: pass it as ``flash_slot`` when rendering.
-FLASH_SLOT: Final = Markup(f"<!--flash-slot-{secrets.token_hex(16)}-->")
+#: Stand for the session's CSRF token and its waiting messages in a stored page; random per process,
+#: so no page can contain them by chance.
+TOKEN_SLOT: Final = f"<!--csrf-slot-{secrets.token_hex(16)}-->".encode()
+MESSAGES_SLOT: Final = f"<!--flash-slot-{secrets.token_hex(16)}-->"
+#: Pass as ``flash_slot`` when rendering a page to be stored (templates/base.html): a fixed comment.
+FLASH_SLOT: Final = Markup(MESSAGES_SLOT)  # nosec B704 - our own constant, no outside text
 EXTENSION: Final = "scorekeeper.page_cache"
 
 
 class PageCache:
-    """A thread-safe LRU of page bodies, holding at most ``max_bytes`` of text (by length)."""
+    """A thread-safe LRU of page bodies (UTF-8 bytes), holding at most ``max_bytes`` of them."""
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self._pages: OrderedDict[Hashable, str] = OrderedDict()
+        self._pages: OrderedDict[Hashable, bytes] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._pages)
 
-    def get(self, key: Hashable) -> str | None:
+    def get(self, key: Hashable) -> bytes | None:
         with self._lock:
             page = self._pages.get(key)
             if page is not None:
                 self._pages.move_to_end(key)
             return page
 
-    def put(self, key: Hashable, page: str) -> None:
+    def put(self, key: Hashable, page: bytes) -> None:
         if len(page) > self.max_bytes:
             return
         with self._lock:
@@ -81,38 +85,37 @@ def _cache() -> PageCache | None:
     return cache if cache is not None and cache.max_bytes > 0 else None
 
 
-def _token_field() -> str:
-    return str(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
-
-
-def remember(key: Hashable, page: str) -> None:
-    """Keep ``page``, just rendered for this request with :data:`FLASH_SLOT`, under ``key``; its CSRF
-    token (the one Flask-WTF generated for this request, if any) becomes the placeholder."""
+def store(key: Hashable | None, page: str, csrf_token: str | None = None) -> bytes:
+    """``page``, just rendered for this request (with :data:`FLASH_SLOT` if it shows messages), made
+    impersonal: ``csrf_token``, the token its forms were given (``generate_csrf()``), becomes a slot.
+    Kept under ``key`` unless ``key`` is ``None``; returned either way, for :func:`personalise`."""
+    body = page.encode()
+    if csrf_token:
+        body = body.replace(csrf_token.encode(), TOKEN_SLOT)
     cache = _cache()
-    if cache is None:
-        return
-    token = g.get(_token_field())
-    cache.put(key, page.replace(token, PLACEHOLDER) if token else page)
+    if cache is not None and key is not None:
+        cache.put(key, body)
+    return body
 
 
-def recall(key: Hashable) -> str | None:
-    """The page stored under ``key`` with this session's CSRF token and messages in it, or ``None``."""
+def fetch(key: Hashable) -> bytes | None:
+    """The impersonal page kept under ``key``, or ``None``; answer with :func:`personalise`."""
     cache = _cache()
-    page = cache.get(key) if cache is not None else None
-    if page is None:
-        return None
-    if PLACEHOLDER in page:
-        page = page.replace(PLACEHOLDER, generate_csrf())
-    return with_messages(page)
+    return cache.get(key) if cache is not None else None
 
 
-def with_messages(page: str) -> str:
-    """``page`` with the session's waiting messages (taken, as a rendered page takes them) in its slot."""
-    if FLASH_SLOT not in page:
-        return page
-    messages = get_flashed_messages(with_categories=True) if "_flashes" in session else []
-    shown = get_template_attribute("macros.html", "flash_messages")(messages) if messages else ""
-    return page.replace(FLASH_SLOT, shown)
+def personalise(body: bytes) -> bytes:
+    """An impersonal page with this session's CSRF token and waiting messages in their slots (the
+    messages are taken from the session, as rendering them would; a HEAD request leaves them)."""
+    if TOKEN_SLOT in body:
+        body = body.replace(TOKEN_SLOT, generate_csrf().encode())
+    slot = MESSAGES_SLOT.encode()
+    if slot in body:
+        waiting = "_flashes" in session and request.method != "HEAD"
+        messages = get_flashed_messages(with_categories=True) if waiting else []
+        shown = get_template_attribute("macros.html", "flash_messages")(messages) if messages else ""
+        body = body.replace(slot, str(shown).encode())
+    return body
 
 
 def clear() -> None:

@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from werkzeug.security import generate_password_hash
 
-from scorekeeper import create_app
+from scorekeeper import create_app, page_cache
 from scorekeeper.accounts import create_token
 from scorekeeper.extensions import db
 from scorekeeper.models import User
@@ -101,6 +101,7 @@ def _empty_tables(request: pytest.FixtureRequest) -> Iterator[None]:
         return
     app: Flask = request.getfixturevalue("app")
     with app.app_context():
+        page_cache.clear()
         db.session.remove()
         tables = list(reversed(db.metadata.sorted_tables))
         with db.engine.begin() as connection:

@@ -4,22 +4,20 @@ after success (post/redirect/get); a match of another account is 404."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Final
 
 from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
 from .. import page_cache
-from ..extensions import db
+from ..extensions import db, login_manager
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
-from ..models import Match, Player, User, as_utc
-from ..pages import PAGES
+from ..models import Match, Player, User
 from ..rules import ValidationError, all_rulesets, parse_hand, score_hand
 from ..services import (
     MAX_ID,
@@ -50,7 +48,7 @@ from .forms import (
 )
 from .hand_form import field_error_paths, form_to_hand, input_to_formdata, place_hand_errors
 from .match_form import form_to_match, override_rows, place_match_errors
-from .scoreboard import hand_page_context, history_row, scoreboard_context, side_names
+from .scoreboard import etag_for, hand_page_context, history_row, scoreboard_context, side_names
 
 UNPROCESSABLE = 422
 CONFLICT = 409
@@ -164,8 +162,13 @@ def show(match_id: int) -> Response:
 def quick_scoreboard(match_id: int) -> Response | None:
     """304 or the stored page for the scoreboard's current version; ``None`` means: render it (also
     for anything unusual: no session, a query string, not this account's)."""
+    # The signed session is trusted as load_user (auth/routes.py) trusts it: an id whose user exists
+    # (the join below). Flask-Login's "strong" session protection would also compare the client's
+    # identifier, so it turns this path off.
     raw_user = str(session.get("_user_id") or "")
-    if request.query_string or not (raw_user.isascii() and raw_user.isdigit()):
+    if request.query_string or login_manager.session_protection == "strong":
+        return None
+    if not (raw_user.isascii() and raw_user.isdigit()):
         return None
     user_id = int(raw_user)
     if not 1 <= match_id <= MAX_ID:
@@ -183,8 +186,9 @@ def quick_scoreboard(match_id: int) -> Response | None:
     tag = etag_for(match_id, row.revision, row.updated_at, user_id, row.roster_revision)
     if request.if_none_match and request.if_none_match.contains(tag) and "_flashes" not in session:
         return not_modified(tag)  # (a message waiting for this session needs the page)
-    page = page_cache.recall(_page_key(tag))
-    return cacheable(make_response(page), tag) if page is not None else None
+    key = _page_key(tag)
+    body = page_cache.fetch(key) if key is not None else None
+    return cacheable(make_response(page_cache.personalise(body)), tag) if body is not None else None
 
 
 #: What the scoreboard's ETag needs from the database, for a match of an account; built once.
@@ -195,9 +199,10 @@ SCOREBOARD_VERSION: Final = (
 )
 
 
-def _page_key(tag: str) -> tuple[str, str, str]:
-    """The scoreboard holds absolute links (the share link), so the host is part of its key."""
-    return ("scoreboard", tag, request.host_url)
+def _page_key(tag: str) -> tuple[str, str, str] | None:
+    """Where the scoreboard of ``tag`` is kept: with the host, since the page holds absolute links
+    (the share link). ``None`` (not kept) with a query string, which the language links repeat."""
+    return None if request.query_string else ("scoreboard", tag, request.host_url)
 
 
 @login_required
@@ -215,18 +220,10 @@ def _show(match_id: int) -> Response:
         flash_slot=page_cache.FLASH_SLOT,
         **context,
     )
-    if not request.query_string:
-        page_cache.remember(_page_key(tag), page)
-    return cacheable(make_response(page_cache.with_messages(page)), tag)
-
-
-def etag_for(match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int) -> str:
-    """What the scoreboard depends on: the match's revision (every change to it), the account's
-    player names, the language, and the templates and catalogs of this version of the app. The time
-    of the match's last change tells apart a match that took the id of one deleted with its
-    database (a rebuilt database numbers its matches and revisions from 1 again)."""
-    changed = int(as_utc(updated_at).timestamp() * 1_000_000)
-    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-p{roster_revision}-{get_locale()}-{PAGES}"
+    # Under READ COMMITTED a hand committed while this renders may show in a page kept under the
+    # revision read first: newer than its key, never older, and revisions only grow.
+    body = page_cache.store(_page_key(tag), page, generate_csrf())
+    return cacheable(make_response(page_cache.personalise(body)), tag)
 
 
 def not_modified(tag: str) -> Response:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from flask_babel import format_date
+from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 
 from ..models import Match, as_utc
+from ..pages import PAGES
 from ..rules import LINES
 from ..rules.registry import BOOKS
 from ..seating import SeatRef, dealer_and_starter
@@ -179,3 +181,12 @@ def history_row(match: Match, ruleset_names: dict[str, str]) -> HistoryRow:
         date=format_date(created, "medium"),
         date_iso=created.date().isoformat(),
     )
+
+
+def etag_for(match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int) -> str:
+    """What the scoreboard depends on: the match's revision (every change to it), the account's
+    player names, the language, and the templates and catalogs of this version of the app. The time
+    of the match's last change tells apart a match that took the id of one deleted with its
+    database (a rebuilt database numbers its matches and revisions from 1 again)."""
+    changed = int(as_utc(updated_at).timestamp() * 1_000_000)
+    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-p{roster_revision}-{get_locale()}-{PAGES}"

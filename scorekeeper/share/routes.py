@@ -2,8 +2,10 @@
 anyone with the link follows the scoreboard at ``/s/<token>``, which updates itself by polling
 ``/s/<token>/board``.
 
-The poll is a conditional request: its ETag is the match's ``revision`` (it grows with every change),
-read with one small query, so an unchanged match answers 304 without loading or folding anything.
+The poll is a conditional request: its ETag is the match's version (the owner's scoreboard's, see
+:func:`scorekeeper.matches.scoreboard.etag_for`), read with one small query, so an unchanged match
+answers 304 without loading or folding anything; a changed one is rendered once per process and
+language, and served from memory to the other phones.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from flask import (
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup, escape
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
+from .. import page_cache
 from ..extensions import db
-from ..matches.scoreboard import scoreboard_context
-from ..models import Match, ShareLink
+from ..matches.scoreboard import etag_for, scoreboard_context
+from ..models import Match, ShareLink, User
 from ..services import (
     NotFound,
     active_share_link,
@@ -127,22 +130,25 @@ def _shared(token: str) -> Match:
         abort(404)
 
 
-def _etag(match_id: int, revision: int) -> str:
-    return f"m{match_id}-r{revision}"
+def _tag(match: Match) -> str:
+    """The shared board's version: what the owner's scoreboard ETag is made of (the match's
+    revision and last change, its players' names, the reader's language, this release)."""
+    roster = db.session.scalar(select(User.roster_revision).where(User.id == match.owner_id))
+    return etag_for(match.id, match.revision, match.updated_at, match.owner_id, roster or 0)
 
 
-def _public(response: Response, match_id: int, revision: int) -> Response:
-    response.set_etag(_etag(match_id, revision), weak=True)
+def _public(response: Response, tag: str) -> Response:
+    response.set_etag(tag, weak=True)
     for name, value in PUBLIC_HEADERS.items():
         response.headers[name] = value
     return response
 
 
-def _board_context(token: str, match: Match) -> dict[str, Any]:
+def _board_context(token: str, match: Match, tag: str) -> dict[str, Any]:
     return {
         **scoreboard_context(view(match)),
         "token": token,
-        "etag": f'W/"{_etag(match.id, match.revision)}"',
+        "etag": f'W/"{tag}"',
         "poll_seconds": current_app.config.get("SHARE_POLL_SECONDS", DEFAULT_POLL_SECONDS),
     }
 
@@ -150,24 +156,36 @@ def _board_context(token: str, match: Match) -> dict[str, Any]:
 @bp.get("/s/<token>", endpoint="view")
 def view_page(token: str) -> Response:
     match = _shared(token)
-    page = render_template("share/view.html", **_board_context(token, match))
-    return _public(make_response(page), match.id, match.revision)
+    tag = _tag(match)
+    page = render_template("share/view.html", **_board_context(token, match, tag))
+    return _public(make_response(page), tag)
+
+
+#: The version of the match behind an active share token; built once.
+SHARED_VERSION: Final = (
+    select(Match.id, Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
+    .join(ShareLink, ShareLink.match_id == Match.id)
+    .join(User, User.id == Match.owner_id)
+    .where(ShareLink.token == bindparam("token"), ShareLink.revoked_at.is_(None))
+)
 
 
 @bp.get("/s/<token>/board")
 def board(token: str) -> Response:
-    """The board fragment of the shared page; 304 while the match's revision is unchanged."""
+    """The board fragment of the shared page: 304 while the version is unchanged, else the fragment
+    rendered once per version and language and then served from memory (scorekeeper.page_cache) to
+    every phone that follows the match."""
     if len(token) > MAX_TOKEN:
         abort(404)
-    found = db.session.execute(
-        select(Match.id, Match.revision)
-        .join(ShareLink, ShareLink.match_id == Match.id)
-        .where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
-    ).first()
+    found = db.session.execute(SHARED_VERSION, {"token": token}).first()
     if found is None:
         abort(404)
-    if request.if_none_match.contains_weak(_etag(found.id, found.revision)):
-        return _public(Response(status=304), found.id, found.revision)
-    match = _shared(token)
-    fragment = render_template("share/_board.html", **_board_context(token, match))
-    return _public(make_response(fragment), match.id, match.revision)
+    tag = etag_for(found.id, found.revision, found.updated_at, found.owner_id, found.roster_revision)
+    if request.if_none_match.contains_weak(tag):
+        return _public(Response(status=304), tag)
+    key = ("shared board", token, tag)
+    body = page_cache.fetch(key)
+    if body is None:
+        fragment = render_template("share/_board.html", **_board_context(token, _shared(token), tag))
+        body = page_cache.store(key, fragment)
+    return _public(make_response(body), tag)

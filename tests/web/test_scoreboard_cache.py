@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from scorekeeper import services
 from scorekeeper.page_cache import PageCache
 from scorekeeper.sql_count import counting
-from tests.web.conftest import CSRF, log_in
+from tests.web.conftest import CSRF, log_in, post_form
 from tests.web.test_scoreboard_etag import HAND, a_match
 
 
@@ -72,7 +72,7 @@ def test_a_page_from_memory_carries_this_sessions_token_and_its_forms_work(app, 
 def test_each_phone_gets_its_own_language(app, user_client):
     match_id, _ = a_match(app)
     url = f"/matches/{match_id}"
-    assert 'lang="en"' in user_client.get(url).get_data(as_text=True)
+    assert '<html lang="en"' in user_client.get(url).get_data(as_text=True)
     assert '<html lang="es"' in second_phone(app, "es").get(url).get_data(as_text=True)
     assert '<html lang="en"' in user_client.get(url).get_data(as_text=True)
 
@@ -97,13 +97,60 @@ def test_another_account_still_gets_404(app, user_client, other_client):
 
 def test_the_store_keeps_the_most_recent_pages_within_its_bytes():
     cache = PageCache(max_bytes=10)
-    cache.put("a", "12345")
-    cache.put("b", "12345")
-    assert cache.get("a") == "12345"  # "a" is now the most recent
-    cache.put("c", "123")
-    assert (cache.get("a"), cache.get("b"), cache.get("c")) == ("12345", None, "123")
-    cache.put("huge", "x" * 11)
+    cache.put("a", b"12345")
+    cache.put("b", b"12345")
+    assert cache.get("a") == b"12345"  # "a" is now the most recent
+    cache.put("c", b"123")
+    assert (cache.get("a"), cache.get("b"), cache.get("c")) == (b"12345", None, b"123")
+    cache.put("huge", b"x" * 11)
     assert cache.get("huge") is None and len(cache) == 2
+
+
+def test_a_query_string_gets_a_fresh_render_with_its_own_language_links(app, user_client):
+    match_id, _ = a_match(app)
+    url = f"/matches/{match_id}"
+    user_client.get(url)
+    with counting(app) as statements:
+        page = user_client.get(url + "?from=history").get_data(as_text=True)
+    assert len(statements) > 1
+    assert "from%3Dhistory" in page  # the language links come back to this very address
+
+
+def test_the_share_link_follows_the_host_the_page_was_asked_on(app, user_client):
+    match_id, _ = a_match(app)
+    url = f"/matches/{match_id}"
+    post_form(user_client, f"/matches/{match_id}/share", {}, page=url)
+    assert "http://localhost/s/" in user_client.get(url).get_data(as_text=True)
+    for name in ("session", "lang"):
+        cookie = user_client.get_cookie(name)
+        assert cookie is not None
+        user_client.set_cookie(name, cookie.value, domain="cards.example")
+    other_host = user_client.get(url, base_url="http://cards.example").get_data(as_text=True)
+    assert "http://cards.example/s/" in other_host and "http://localhost/s/" not in other_host
+
+
+def test_a_head_request_leaves_the_waiting_message_for_the_page(app, user_client):
+    match_id, _ = a_match(app)
+    url = f"/matches/{match_id}"
+    user_client.get(url)
+    with user_client.session_transaction() as session:
+        session["_flashes"] = [("info", "Hand 3 was corrected")]
+    assert user_client.head(url).status_code == 200
+    assert "Hand 3 was corrected" in user_client.get(url).get_data(as_text=True)
+
+
+def test_strong_session_protection_is_not_bypassed(app, user_client):
+    """With Flask-Login's "strong" protection a session moved to another browser is logged out; the
+    page kept in memory must not be handed to it first."""
+    match_id, _ = a_match(app)
+    url = f"/matches/{match_id}"
+    user_client.get(url)
+    app.login_manager.session_protection = "strong"
+    try:
+        moved = user_client.get(url, headers={"User-Agent": "another browser"})
+    finally:
+        app.login_manager.session_protection = "basic"
+    assert moved.status_code == 302 and "/login" in moved.location
 
 
 def test_the_page_shown_with_a_message_is_kept_without_it(app, user_client):

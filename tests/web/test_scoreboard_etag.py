@@ -67,7 +67,7 @@ def test_a_pending_message_is_shown_not_skipped(app, user_client):
     tag = user_client.get(url).headers["ETag"]
     post_form(user_client, f"/matches/{match_id}/share", {}, page=url)  # flashes "The link is ready"
     page = revalidate(user_client, url, tag)
-    assert page.status_code == 200
+    assert page.status_code == 200 and "The link is ready" in page.get_data(as_text=True)
 
 
 def test_another_account_gets_404_not_304(app, user_client, other_client):

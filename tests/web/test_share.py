@@ -15,6 +15,7 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, ShareLink, User
+from scorekeeper.sql_count import counting
 from tests.web.conftest import post_form
 
 SIDES: Final = [
@@ -151,7 +152,7 @@ def test_board_answers_304_until_the_match_changes(
     first = client.get(f"{path}/board")
     assert first.status_code == 200
     etag = first.headers["ETag"]
-    assert re.fullmatch(rf'W/"m{match_id}-r\d+"', etag)
+    assert re.fullmatch(rf'W/"m{match_id}-r\d+-[^"]+"', etag)
     assert first.headers["Cache-Control"] == "no-cache"
     assert "<html" not in first.get_data(as_text=True)  # a fragment, not a page
     assert client.get(path).get_data(as_text=True).count(f'data-etag="{etag.replace(chr(34), "&#34;")}"') == 1
@@ -167,6 +168,37 @@ def test_board_answers_304_until_the_match_changes(
     assert changed.headers["ETag"] != etag
     assert 'data-total="0">1500<' in changed.get_data(as_text=True)
     assert client.get(f"{path}/board", headers={"If-None-Match": changed.headers["ETag"]}).status_code == 304
+
+
+def test_a_rename_reaches_the_boards_that_follow_the_match(
+    app: Flask, user_client: FlaskClient, client: FlaskClient
+) -> None:
+    match_id = new_match(app)
+    path = share(user_client, match_id)
+    etag = client.get(f"{path}/board").headers["ETag"]
+    with app.app_context():
+        luis = next(p for p in services.players_of(ana_id()) if p.name == "Luis")
+        services.rename_player(ana_id(), luis.id, "Luis Alberto")
+    fresh = client.get(f"{path}/board", headers={"If-None-Match": etag})
+    assert fresh.status_code == 200 and "Luis Alberto" in fresh.get_data(as_text=True)
+
+
+def test_after_a_hand_the_table_phones_share_one_render_each_in_its_language(
+    app: Flask, user_client: FlaskClient, client: FlaskClient
+) -> None:
+    match_id = new_match(app)
+    path = share(user_client, match_id)
+    add_hand(app, match_id)
+    assert 'data-total="0">1500<' in client.get(f"{path}/board").get_data(as_text=True)
+    second = app.test_client()
+    second.set_cookie("lang", "en")
+    with counting(app) as statements:
+        board = second.get(f"{path}/board").get_data(as_text=True)
+    assert len(statements) == 1  # the version; the board itself comes from memory
+    assert 'data-total="0">1500<' in board and "Hands" in board
+    spanish = app.test_client()
+    spanish.set_cookie("lang", "es")
+    assert "Manos" in spanish.get(f"{path}/board").get_data(as_text=True)
 
 
 def test_the_304_does_not_fold_the_match(
