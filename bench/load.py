@@ -152,6 +152,27 @@ def drive(base: str, name: str, path: str, seconds: float, warmup: float, cookie
     return LoadResult(name, path, rps, p50, p99, requests, errors, note)
 
 
+@dataclass(frozen=True)
+class Row:
+    """One request to drive with wrk: its name in the tables, path, cookie and extra headers."""
+
+    name: str
+    path: str
+    cookie: str = ""
+    headers: tuple[str, ...] = ()
+
+
+def rounds(base: str, rows: list[Row], seconds: float, warmup: float, count: int) -> list[LoadResult]:
+    """Each row ``count`` times, the rows taking turns (so a slow spell of the machine hits them
+    all alike); per row, the run with the median p50."""
+    runs: dict[str, list[LoadResult]] = {row.name: [] for row in rows}
+    for number in range(count):
+        for row in rows:
+            runs[row.name].append(drive(base, row.name, row.path, seconds, warmup if number == 0 else 1,
+                                        row.cookie, headers=row.headers))
+    return [sorted(runs[row.name], key=lambda r: r.p50_ms)[count // 2] for row in rows]
+
+
 def etag(base: str, path: str, cookie: str) -> str:
     """The ETag of a page as a browser would have it after its first visit."""
     request = urllib.request.Request(base + path, headers={"Cookie": cookie, "Accept-Language": "en",
