@@ -257,7 +257,7 @@ def budgets(report: Report) -> None:
             add((f"{run.version}: scoreboard {what} p50 within {SCOREBOARD_BUDGET:g}x of the floor's",
                  measured, ratio <= SCOREBOARD_BUDGET))
         for page in ("scoreboard", "history", "player statistics"):
-            series = [p for p in run.pages if p.page == page and "cold" not in p.note]
+            series = [p for p in run.pages if p.page == page]
             if len(series) < 2:
                 continue
             counts = {p.statements for p in series}
