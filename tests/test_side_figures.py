@@ -4,7 +4,6 @@ stored hands gives, after every change to the hands: a hand added, edited or del
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -17,17 +16,9 @@ from scorekeeper.stats import SideFigures, side_figures
 from scorekeeper.transfer.formats import export_json, read_export
 from scorekeeper.transfer.importer import owned_matches, store_matches
 from tests.conftest import make_user
+from tests.test_stats import hand
 
 SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
-
-
-def hand(number: int, went_out: int | None, *sides: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "number": number,
-        "went_out": went_out,
-        "going_out_kind": None if went_out is None else "normal",
-        "sides": list(sides),
-    }
 
 
 #: Canastón: an escala alone (does not count), one beside a clean canasta (counts), penalties.

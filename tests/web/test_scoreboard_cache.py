@@ -28,6 +28,12 @@ def token_of(page: str) -> str:
     return found.group(1) or found.group(2)
 
 
+def leave_message(client: FlaskClient, text: str) -> None:
+    """A flash message waiting in the session, as a redirect after a change leaves one."""
+    with client.session_transaction() as session:
+        session["_flashes"] = [("info", text)]
+
+
 def without_tokens(page: str) -> str:
     """The page without its CSRF tokens (signed with the time, so they differ from one second on)."""
     return CSRF.sub("", page)
@@ -81,8 +87,7 @@ def test_a_waiting_message_is_shown_once_and_never_kept_for_others(app, user_cli
     match_id, _ = a_match(app)
     url = f"/matches/{match_id}"
     user_client.get(url)
-    with user_client.session_transaction() as session:
-        session["_flashes"] = [("info", "Hand 3 was corrected")]
+    leave_message(user_client, "Hand 3 was corrected")
     assert "Hand 3 was corrected" in user_client.get(url).get_data(as_text=True)
     assert "Hand 3 was corrected" not in user_client.get(url).get_data(as_text=True)
     assert "Hand 3 was corrected" not in second_phone(app).get(url).get_data(as_text=True)
@@ -133,8 +138,7 @@ def test_a_head_request_leaves_the_waiting_message_for_the_page(app, user_client
     match_id, _ = a_match(app)
     url = f"/matches/{match_id}"
     user_client.get(url)
-    with user_client.session_transaction() as session:
-        session["_flashes"] = [("info", "Hand 3 was corrected")]
+    leave_message(user_client, "Hand 3 was corrected")
     assert user_client.head(url).status_code == 200
     assert "Hand 3 was corrected" in user_client.get(url).get_data(as_text=True)
 
