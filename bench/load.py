@@ -18,6 +18,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -212,18 +213,23 @@ def submit(base: str, token: str, match_ids: list[int], first_number: int, hand:
             errors[index] += answer.status != 201
         connection.close()
 
-    started = time.monotonic()
-    pool = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
-    for thread in pool:
-        thread.start()
-    for thread in pool:
-        thread.join()
-    elapsed = time.monotonic() - started
+    elapsed = _in_threads(threads, worker)
     every = sorted(t for per in latencies for t in per)
     return LoadResult("hand submission (POST /api/v1/matches/ID/hands)", "/api/v1/matches/ID/hands",
                       len(every) / elapsed, _percentile(every, 50), _percentile(every, 99), len(every),
                       sum(errors), f"Python client, {threads} threads, into {len(match_ids)} matches of "
                       f"{first_number - 1}+ hands")
+
+
+def _in_threads(count: int, worker: Callable[[int], None]) -> float:
+    """Run ``worker(0)`` to ``worker(count - 1)`` in threads of their own; the seconds they took."""
+    started = time.monotonic()
+    pool = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    return time.monotonic() - started
 
 
 def _percentile(sorted_seconds: list[float], pct: float) -> float:
@@ -248,15 +254,10 @@ def hello_python(base: str, seconds: float, threads: int = 8) -> LoadResult:
             latencies[index].append(time.perf_counter() - start)
         connection.close()
 
-    started = time.monotonic()
-    pool = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
-    for thread in pool:
-        thread.start()
-    for thread in pool:
-        thread.join()
+    elapsed = _in_threads(threads, worker)
     every = sorted(t for per in latencies for t in per)
     return LoadResult("floor again, from the same Python client", "/bench/hello (python)",
-                      len(every) / (time.monotonic() - started), _percentile(every, 50),
+                      len(every) / elapsed, _percentile(every, 50),
                       _percentile(every, 99), len(every), 0, f"{threads} threads")
 
 

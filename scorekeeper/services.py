@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .extensions import db
@@ -206,6 +207,7 @@ def _summarise(match: Match, state: MatchState) -> None:
     match.winner = state.winner
     match.hand_count = len(state.hands)
     match.totals = list(state.totals)
+    _load_canastas(match.sides)
     for side, figures in zip(match.sides, side_figures(effective_ruleset(match), state), strict=True):
         side.points = figures.points
         side.went_out = figures.went_out
@@ -216,10 +218,24 @@ def _summarise(match: Match, state: MatchState) -> None:
         _store_canastas(side, figures.canastas)
 
 
-def _store_canastas(side: Side, canastas: Mapping[str, int]) -> None:
-    """Make the side's canasta rows ``canastas``, touching only the kinds whose count changed."""
+def _load_canastas(sides: Sequence[Side]) -> None:
+    """Load the stored canasta rows of ``sides`` in one statement, not one per side (new sides
+    have none to load)."""
+    unloaded = [side for side in sides if side.id is not None and "canastas" not in inspect(side).dict]
+    if not unloaded:
+        return
     with db.session.no_autoflush:  # loading the rows must not send the caller's changes early
-        rows = {row.kind: row for row in side.canastas}
+        rows = db.session.scalars(
+            select(SideCanasta).where(SideCanasta.side_id.in_([side.id for side in unloaded]))
+        ).all()
+    for side in unloaded:
+        set_committed_value(side, "canastas", [row for row in rows if row.side_id == side.id])
+
+
+def _store_canastas(side: Side, canastas: Mapping[str, int]) -> None:
+    """Make the side's canasta rows (loaded by :func:`_load_canastas`) ``canastas``, touching only
+    the kinds whose count changed."""
+    rows = {row.kind: row for row in side.canastas}
     for kind, count in canastas.items():
         row = rows.pop(kind, None)
         if row is None:

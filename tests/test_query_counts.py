@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Player, User
 from scorekeeper.sql_count import counting
 from tests.conftest import make_user
-from tests.web.conftest import log_in
+from tests.web.conftest import logged_in
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}
 LOSE = {"melds": 250, "hand": 20, "penalties": [{"code": "drew_two_cards"}]}
@@ -31,10 +31,7 @@ def statements_of(app: Flask, client: FlaskClient, url: str) -> list[str]:
 @pytest.fixture
 def ana(app: Flask, password_hash: str) -> FlaskClient:
     make_user(app, "ana", password_hash)
-    client = app.test_client()
-    client.set_cookie("lang", "en")
-    assert log_in(client, "ana").status_code == 302
-    return client
+    return logged_in(app, "ana")
 
 
 def add_matches(app: Flask, count: int, hands: int, first: int = 0) -> list[int]:

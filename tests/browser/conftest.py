@@ -65,9 +65,9 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-@pytest.fixture
-def page(browser: Browser, live_server: str) -> Iterator[Page]:
-    """A fresh phone-sized browser tab (its own cookies) on the live server."""
+def phone_tab(browser: Browser, live_server: str) -> Iterator[Page]:
+    """A fresh phone-sized browser tab (its own cookies) on the live server; after the test, no
+    JavaScript error may have happened on it. Fixtures yield from it."""
     context = browser.new_context(base_url=live_server, **PHONE)
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -76,6 +76,12 @@ def page(browser: Browser, live_server: str) -> Iterator[Page]:
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser, live_server: str) -> Iterator[Page]:
+    """The phone under test."""
+    yield from phone_tab(browser, live_server)
 
 
 def register(page: Page, username: str = "ana", password: str = "a long password") -> None:

@@ -5,7 +5,7 @@ dropped connection, pauses while hidden, and says so when the link is revoked.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -14,17 +14,8 @@ from playwright.sync_api import Browser, Page, expect
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from tests.browser.conftest import PHONE, assert_fits_phone, register
-
-#: Nosotros: melds 700 + clean canasta 500 + two red threes 200 + going out 100 = 1500; Ellos: 120 - 35 = 85.
-HAND: Final = {
-    "went_out": 0,
-    "going_out_kind": "normal",
-    "sides": [
-        {"melds": 700, "hand": 0, "red_threes": 2, "canastas": {"clean": 1}},
-        {"melds": 120, "hand": 35},
-    ],
-}
+from tests.browser.conftest import assert_fits_phone, phone_tab, register
+from tests.web.test_share import HAND
 
 
 @pytest.fixture
@@ -42,14 +33,7 @@ def fast_polls(app: Flask) -> Iterator[None]:
 @pytest.fixture
 def viewer(browser: Browser, live_server: str) -> Iterator[Page]:
     """A second phone at the table: a browser context of its own, never logged in."""
-    context = browser.new_context(base_url=live_server, **PHONE)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the shared page: {errors}"
+    yield from phone_tab(browser, live_server)
 
 
 def ana_id() -> int:

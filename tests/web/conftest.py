@@ -34,22 +34,24 @@ def log_in(client: FlaskClient, username: str, password: str = TEST_PASSWORD) ->
     return post_form(client, "/login", {"username": username, "password": password})
 
 
+def logged_in(app: Flask, username: str, language: str = "en") -> FlaskClient:
+    """A new browser session of the existing account ``username``, reading ``language``."""
+    client = app.test_client()
+    client.set_cookie("lang", language)
+    response = log_in(client, username)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return client
+
+
 @pytest.fixture
 def user_client(app: Flask, password_hash: str) -> FlaskClient:
     """A browser session logged in as ``ana`` (English pages)."""
     make_user(app, "ana", password_hash)
-    client = app.test_client()
-    client.set_cookie("lang", "en")
-    response = log_in(client, "ana")
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return client
+    return logged_in(app, "ana")
 
 
 @pytest.fixture
 def other_client(app: Flask, password_hash: str) -> FlaskClient:
     """Another account's session, ``eva``."""
     make_user(app, "eva", password_hash)
-    client = app.test_client()
-    client.set_cookie("lang", "en")
-    assert log_in(client, "eva").status_code == 302
-    return client
+    return logged_in(app, "eva")

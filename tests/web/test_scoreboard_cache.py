@@ -10,16 +10,13 @@ from flask.testing import FlaskClient
 from scorekeeper import services
 from scorekeeper.page_cache import PageCache
 from scorekeeper.sql_count import counting
-from tests.web.conftest import CSRF, log_in, post_form
+from tests.web.conftest import CSRF, logged_in, post_form
 from tests.web.test_scoreboard_etag import HAND, a_match
 
 
 def second_phone(app: Flask, language: str = "en") -> FlaskClient:
     """Another browser logged in to the same account (``ana``) as ``user_client``."""
-    phone = app.test_client()
-    phone.set_cookie("lang", language)
-    assert log_in(phone, "ana").status_code == 302
-    return phone
+    return logged_in(app, "ana", language)
 
 
 def token_of(page: str) -> str:
