@@ -130,13 +130,6 @@ def _shared(token: str) -> Match:
         abort(404)
 
 
-def _tag(match: Match) -> str:
-    """The shared board's version: what the owner's scoreboard ETag is made of (the match's
-    revision and last change, its players' names, the reader's language, this release)."""
-    roster = db.session.scalar(select(User.roster_revision).where(User.id == match.owner_id))
-    return etag_for(match.id, match.revision, match.updated_at, match.owner_id, roster or 0)
-
-
 def _public(response: Response, tag: str) -> Response:
     response.set_etag(tag, weak=True)
     for name, value in PUBLIC_HEADERS.items():
@@ -153,14 +146,6 @@ def _board_context(token: str, match: Match, tag: str) -> dict[str, Any]:
     }
 
 
-@bp.get("/s/<token>", endpoint="view")
-def view_page(token: str) -> Response:
-    match = _shared(token)
-    tag = _tag(match)
-    page = render_template("share/view.html", **_board_context(token, match, tag))
-    return _public(make_response(page), tag)
-
-
 #: The version of the match behind an active share token; built once.
 SHARED_VERSION: Final = (
     select(Match.id, Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
@@ -170,17 +155,31 @@ SHARED_VERSION: Final = (
 )
 
 
-@bp.get("/s/<token>/board")
-def board(token: str) -> Response:
-    """The board fragment of the shared page: 304 while the version is unchanged, else the fragment
-    rendered once per version and language and then served from memory (scorekeeper.page_cache) to
-    every phone that follows the match."""
+def _version(token: str) -> str:
+    """The shared board's version, from one small query: what the owner's scoreboard ETag is made
+    of (the match's revision and last change, its players' names, the reader's language, this
+    release). :raise NotFound: (404) no active link with this token."""
     if len(token) > MAX_TOKEN:
         abort(404)
     found = db.session.execute(SHARED_VERSION, {"token": token}).first()
     if found is None:
         abort(404)
-    tag = etag_for(found.id, found.revision, found.updated_at, found.owner_id, found.roster_revision)
+    return etag_for(found.id, found.revision, found.updated_at, found.owner_id, found.roster_revision)
+
+
+@bp.get("/s/<token>", endpoint="view")
+def view_page(token: str) -> Response:
+    tag = _version(token)
+    page = render_template("share/view.html", **_board_context(token, _shared(token), tag))
+    return _public(make_response(page), tag)
+
+
+@bp.get("/s/<token>/board")
+def board(token: str) -> Response:
+    """The board fragment of the shared page: 304 while the version is unchanged, else the fragment
+    rendered once per version and language and then served from memory (scorekeeper.page_cache) to
+    every phone that follows the match."""
+    tag = _version(token)
     if request.if_none_match.contains_weak(tag):
         return _public(Response(status=304), tag)
     key = ("shared board", token, tag)
