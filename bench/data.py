@@ -19,6 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, Match, Player, Seat, Side, SideCanasta, User
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
 from scorekeeper.stats import side_figures
+from scorekeeper.totals import rebuild
 
 PASSWORD = "bench password 1"
 BIG_TARGET = 1_000_000  # long matches that never end, for the scoreboards and submissions
@@ -213,6 +214,9 @@ def build(app: Flask, history_sizes: tuple[int, ...] = (10, 1000, 20000),
         for size in history_sizes:
             _history(builder, built, f"hist{size}", size)
             builder.flush()
+        # The rows above bypass the services, so the players' running totals are added up here.
+        rebuild(db.session.connection())
+        db.session.commit()
         if db.engine.dialect.name == "postgresql":  # the app's own inserts continue after ours
             for table in ("users", "players", "matches", "sides", "hands", "edit_log"):
                 db.session.execute(text(

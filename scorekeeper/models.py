@@ -209,3 +209,55 @@ class ShareLink(db.Model):  # type: ignore[name-defined,misc]
     revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
 
     match: Mapped[Match] = relationship(back_populates="share_links")
+
+
+class _Figures:
+    """The figures of a player or partnership added up over its sides (``stats.Stats``), kept as
+    running totals: each change to a match adds the difference it makes (:mod:`scorekeeper.totals`)."""
+
+    played: Mapped[int] = mapped_column(default=0, server_default="0")
+    won: Mapped[int] = mapped_column(default=0, server_default="0")
+    in_progress: Mapped[int] = mapped_column(default=0, server_default="0")
+    hands: Mapped[int] = mapped_column(default=0, server_default="0")
+    points: Mapped[int] = mapped_column(default=0, server_default="0")
+    went_out: Mapped[int] = mapped_column(default=0, server_default="0")
+    penalty_count: Mapped[int] = mapped_column(default=0, server_default="0")
+    penalty_points: Mapped[int] = mapped_column(default=0, server_default="0")
+
+
+class PlayerTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
+    """A player's totals in one rule set, with their best hand (``None`` before any hand)."""
+
+    __tablename__ = "player_totals"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(20), primary_key=True)
+    best_score: Mapped[int | None] = mapped_column(default=None)
+    best_match_id: Mapped[int | None] = mapped_column(default=None)
+    best_hand: Mapped[int | None] = mapped_column(default=None)
+    best_created_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+
+
+class PlayerTotalCanasta(db.Model):  # type: ignore[name-defined,misc]
+    """How many canastas of one kind that scored a player's sides made in one rule set."""
+
+    __tablename__ = "player_total_canastas"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(20), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    count: Mapped[int]
+
+
+class PartnershipTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
+    """A player's totals with the same partners (their lowest and highest id: a side has at most
+    three players), over every rule set, and the side of their latest match (for its names)."""
+
+    __tablename__ = "partnership_totals"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    partner_low: Mapped[int] = mapped_column(primary_key=True)
+    partner_high: Mapped[int] = mapped_column(primary_key=True)
+    latest_side_id: Mapped[int] = mapped_column(ForeignKey("sides.id", ondelete="CASCADE"))
+    latest_match_id: Mapped[int]
+    latest_created_at: Mapped[datetime] = mapped_column(UtcDateTime)

@@ -19,6 +19,7 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
+from . import totals
 from .extensions import db
 from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, SideCanasta, User, utcnow
 from .rules import (
@@ -179,10 +180,13 @@ def create_match(owner_id: int, data: Any) -> Match:
             first_dealer=first_dealer,
         )
         try:
+            # Players are found or added in name order: two devices adding the same new players
+            # then wait for each other in one order (in seating order they could deadlock).
+            players = {
+                name: _player(owner_id, name) for name in sorted({n for s in sides for n in s["players"]})
+            }
             for position, side in enumerate(sides):
-                seats = [
-                    Seat(position=i, player=_player(owner_id, name)) for i, name in enumerate(side["players"])
-                ]
+                seats = [Seat(position=i, player=players[name]) for i, name in enumerate(side["players"])]
                 match.sides.append(Side(position=position, name=side["name"], seats=seats))
             db.session.add(match)
             _summarise(match, fold_match(rs, target, len(sides), []))
@@ -202,12 +206,14 @@ def create_match(owner_id: int, data: Any) -> Match:
 
 def _summarise(match: Match, state: MatchState) -> None:
     """Rewrite the match's summary columns and its sides' figures from its folded ``state`` (in the
-    caller's transaction). Every change to a match's hands calls it: the statistics read only these."""
+    caller's transaction). Every change to a match's hands calls it: the statistics read only these
+    and the running totals (:mod:`scorekeeper.totals`), which follow at the next flush."""
+    _load_canastas(match.sides)
+    totals.remember(match)
     match.finished = state.finished
     match.winner = state.winner
     match.hand_count = len(state.hands)
     match.totals = list(state.totals)
-    _load_canastas(match.sides)
     for side, figures in zip(match.sides, side_figures(effective_ruleset(match), state), strict=True):
         side.points = figures.points
         side.went_out = figures.went_out
@@ -497,6 +503,8 @@ def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
         )
     for seat in seats_gone:
         seat.player_id = keep.id
+    db.session.flush()
+    totals.rebuild(db.session.connection(), owner_id)  # the totals of both, and of their partners
     db.session.delete(gone)
     _bump_roster(owner_id)
     db.session.commit()

@@ -16,6 +16,10 @@ Finished and unfinished matches are counted differently:
 * every per-hand figure (hands, average hand score, canastas per hand, going-out share, penalties,
   best hand) counts the hands of **every** match, finished or not.
 
+Adding up every side of every match on each page would grow with the history, so each player
+keeps running totals (:class:`SideRecord`, :func:`contribution`, :func:`totals`): every change to a
+match adds the difference its sides make to their players' totals (:mod:`scorekeeper.totals`).
+
 Canastas are those that scored: in Canastón an escala counts only beside a canasta that is not an
 escala (:class:`scorekeeper.rules.scoring.CanastaTally`), so an escala entered without one is left out.
 """
@@ -140,6 +144,122 @@ class Stats:
 
     def canastas_per_hand(self, kind: str) -> float | None:
         return self.canastas.get(kind, 0) / self.hands if self.hands else None
+
+
+def _without_best(stats: Stats) -> Stats:
+    return replace(stats, best=None)
+
+
+@dataclass(frozen=True)
+class SideRecord:
+    """One stored side as the statistics see it: its match's summary, its players in seating order
+    and its :class:`SideFigures`."""
+
+    side_id: int
+    match_id: int
+    ruleset: str
+    created_at: datetime
+    position: int
+    players: tuple[int, ...]
+    finished: bool
+    winner: int | None
+    hand_count: int
+    figures: SideFigures
+
+    @property
+    def best(self) -> BestHand | None:
+        score, number = self.figures.best_score, self.figures.best_hand
+        if score is None or number is None:
+            return None
+        return BestHand(score, self.match_id, number, self.created_at)
+
+    def player_keys(self) -> list[PlayerKey]:
+        """The totals this side counts in for its players: one per player and rule set."""
+        return [(player, self.ruleset) for player in self.players]
+
+    def partnership_keys(self) -> list[PartnershipKey]:
+        """The partnerships this side counts in, one per player with their partners' lowest and
+        highest ids (a side has at most three players, so those two name the partners exactly)."""
+        keys = []
+        for player in self.players:
+            partners = sorted(set(self.players) - {player})
+            if partners:
+                keys.append((player, partners[0], partners[-1]))
+        return keys
+
+
+PlayerKey = tuple[int, str]  # player id, rule set
+PartnershipKey = tuple[int, int, int]  # player id, lowest and highest partner id
+
+
+def contribution(side: SideRecord) -> Stats:
+    """What ``side`` adds to the totals of each of its players (and partnerships)."""
+    figures = side.figures
+    return Stats(
+        played=int(side.finished),
+        won=int(side.finished and side.winner == side.position),
+        in_progress=int(not side.finished),
+        hands=side.hand_count,
+        points=figures.points,
+        canastas=dict(figures.canastas),
+        went_out=figures.went_out,
+        penalty_count=figures.penalty_count,
+        penalty_points=figures.penalty_points,
+        best=side.best,
+    )
+
+
+def difference(new: Stats, old: Stats) -> Stats:
+    """``new`` minus ``old``, figure by figure (canastas kind by kind, kinds that differ only);
+    there is no difference of best hands, so the result has none."""
+    kinds = sorted(set(new.canastas) | set(old.canastas))
+    return Stats(
+        played=new.played - old.played,
+        won=new.won - old.won,
+        in_progress=new.in_progress - old.in_progress,
+        hands=new.hands - old.hands,
+        points=new.points - old.points,
+        canastas={
+            k: new.canastas.get(k, 0) - old.canastas.get(k, 0)
+            for k in kinds
+            if new.canastas.get(k, 0) != old.canastas.get(k, 0)
+        },
+        went_out=new.went_out - old.went_out,
+        penalty_count=new.penalty_count - old.penalty_count,
+        penalty_points=new.penalty_points - old.penalty_points,
+    )
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Running totals over a set of sides: per player and rule set (with canastas and best hand),
+    and per partnership (without them) with the side of its latest match."""
+
+    players: Mapping[PlayerKey, Stats]
+    partnerships: Mapping[PartnershipKey, tuple[Stats, SideRecord]]
+
+
+def totals(sides: Iterable[SideRecord]) -> Totals:
+    """The totals of ``sides`` added up from nothing (what the running totals must always equal)."""
+    players: dict[PlayerKey, list[Stats]] = {}
+    partnerships: dict[PartnershipKey, list[Stats]] = {}
+    latest: dict[PartnershipKey, SideRecord] = {}
+    for side in sides:
+        part = contribution(side)
+        for key in side.player_keys():
+            players.setdefault(key, []).append(part)
+        for pkey in side.partnership_keys():
+            partnerships.setdefault(pkey, []).append(_without_best(part))
+            if pkey not in latest or _newness(side) > _newness(latest[pkey]):
+                latest[pkey] = side
+    return Totals(
+        {key: combined(parts) for key, parts in players.items()},
+        {key: (replace(combined(parts), canastas={}), latest[key]) for key, parts in partnerships.items()},
+    )
+
+
+def _newness(side: SideRecord) -> tuple[datetime, int]:
+    return (side.created_at, side.match_id)
 
 
 def combined(parts: Iterable[Stats]) -> Stats:

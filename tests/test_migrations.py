@@ -104,3 +104,45 @@ def test_upgrade_fills_the_side_figures_from_stored_hands(tmp_path, monkeypatch)
     # A: 1000 then 150 - 30 = 120; B: 60 then 550.
     assert [tuple(row) for row in figures] == [(1120, 1, 0, 0, 1000, 1), (610, 1, 1, 50, 550, 2)]
     assert [tuple(row) for row in canastas] == [(1, "clean", 1), (2, "dirty", 1)]
+
+
+def test_upgrade_adds_up_the_running_totals_of_existing_players(tmp_path, monkeypatch):
+    app = old_database(tmp_path, monkeypatch, "0004", [HAND, HAND_2])
+    with app.app_context():
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, owner_id, name) "
+                    "VALUES (1, 1, 'Ana'), (2, 1, 'Luis'), (3, 1, 'Eva')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO seats (side_id, position, player_id) VALUES (1, 0, 1), (1, 1, 2), (2, 0, 3)"
+                )
+            )
+            connection.execute(text("UPDATE matches SET hand_count = 2"))  # its summary, as 0003 keeps it
+        flask_migrate.upgrade(directory=MIGRATIONS)
+        totals = db.session.execute(
+            text(
+                "SELECT player_id, ruleset, played, in_progress, hands, points, went_out, penalty_count, "
+                "penalty_points, best_score, best_match_id, best_hand FROM player_totals ORDER BY player_id"
+            )
+        ).all()
+        canastas = db.session.execute(
+            text("SELECT player_id, kind, count FROM player_total_canastas ORDER BY player_id")
+        ).all()
+        partnerships = db.session.execute(
+            text(
+                "SELECT player_id, partner_low, partner_high, hands, points, latest_side_id "
+                "FROM partnership_totals"
+            )
+        ).all()
+    # The match (to 5000) is in progress; A (Ana, Luis) made 1000 + 120, B (Eva) 60 + 550.
+    assert [tuple(row) for row in totals] == [
+        (1, "classic", 0, 1, 2, 1120, 1, 0, 0, 1000, 1, 1),
+        (2, "classic", 0, 1, 2, 1120, 1, 0, 0, 1000, 1, 1),
+        (3, "classic", 0, 1, 2, 610, 1, 1, 50, 550, 1, 2),
+    ]
+    assert [tuple(row) for row in canastas] == [(1, "clean", 1), (2, "clean", 1), (3, "dirty", 1)]
+    assert sorted(tuple(row) for row in partnerships) == [(1, 2, 2, 2, 1120, 1), (2, 1, 1, 2, 1120, 1)]

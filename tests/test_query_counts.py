@@ -1,5 +1,6 @@
 """The number of SQL statements a page sends does not grow with the data behind it: the scoreboard
-with hands, the history with matches, a player's statistics with matches. Counted with a
+with hands, the history with matches, a player's statistics with matches; nor do the statements of
+adding a hand (which updates its players' running totals). Counted with a
 ``before_cursor_execute`` listener; a count, never a timing (bench/ measures the times)."""
 
 from __future__ import annotations
@@ -87,3 +88,27 @@ def test_player_statistics_statements_do_not_grow_with_matches(app: Flask, ana: 
     assert len(many) == len(few), many
     # The figures are stored with the sides: no hand is read, whatever this process saw before.
     assert not [s for s in many if "FROM hands" in s], many
+
+
+def hand_statements(app: Flask, first: int) -> list[str]:
+    """The statements of adding hand 3 to a new match of Ana's (its players' totals included)."""
+    (match_id,) = add_matches(app, 1, 2, first=first)
+    with app.app_context():
+        owner = db.session.scalar(select(User.id).where(User.username == "ana"))
+        match = services.get_match(owner, match_id)
+        with counting(app) as statements:
+            services.add_hand(
+                match, {"number": 3, "went_out": 0, "going_out_kind": "normal", "sides": [WIN, LOSE]}
+            )
+    return statements
+
+
+def test_adding_a_hand_sends_as_many_statements_however_long_the_history(
+    app: Flask, ana: FlaskClient
+) -> None:
+    add_matches(app, 2, 2)
+    few = hand_statements(app, 2)
+    add_matches(app, 40, 2, first=3)
+    many = hand_statements(app, 43)
+    assert len(many) == len(few), many
+    assert [s for s in many if "player_totals" in s], many  # Ana's totals took the hand

@@ -59,6 +59,8 @@ def _store(owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetim
 
     stored: list[Match] = []
     try:
+        for name in sorted({n for data in matches for side in data.sides for n in side["players"]}):
+            player(name)  # in name order, as services.create_match does: no deadlock between two
         for data in matches:
             match = Match(
                 owner_id=owner_id,

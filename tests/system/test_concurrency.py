@@ -2,7 +2,8 @@
 
 Each hand number is posted by several "phones" at once with different bodies: exactly one lands
 (201), the others get 409; two editors of one hand with the same If-Match: one lands, one gets 409;
-then every hand is there once and every total equals what the rules compute from the stored input.
+then every hand is there once and every total equals what the rules compute from the stored input,
+and the players' running totals equal the sums of their sides (no change counted twice or lost).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from scorekeeper.rules import fold_match, get_ruleset, parse_hand
 from tests.conftest import make_user
 from tests.system.conftest import Client
+from tests.test_running_totals import assert_totals_add_up
 
 PHONES = 6
 HANDS = 8
@@ -20,14 +22,25 @@ MATCHES = 6
 
 def hand(number: int, phone: int) -> dict:
     """Side 0 goes out with a clean canasta; side 1's melds tell the phones apart."""
-    return {"number": number, "went_out": 0, "going_out_kind": "normal",
-            "sides": [{"melds": 300, "canastas": {"clean": 1}, "red_threes": 1},
-                      {"melds": 100 + 5 * phone, "hand": 40}]}
+    return {
+        "number": number,
+        "went_out": 0,
+        "going_out_kind": "normal",
+        "sides": [
+            {"melds": 300, "canastas": {"clean": 1}, "red_threes": 1},
+            {"melds": 100 + 5 * phone, "hand": 40},
+        ],
+    }
 
 
-def new_match(client: Client) -> int:
-    answer = client.call("POST", "/matches", {"ruleset": "classic", "target": 100000, "sides": [
-        {"name": "A", "players": ["Ana", "Luis"]}, {"name": "B", "players": ["Eva", "Juan"]}]})
+SEATINGS = [[["Ana", "Luis"], ["Eva", "Juan"]], [["Juan", "Eva"], ["Luis", "Ana"]]]
+
+
+def new_match(client: Client, seating: int = 0) -> int:
+    sides = [
+        {"name": name, "players": players} for name, players in zip("AB", SEATINGS[seating], strict=True)
+    ]
+    answer = client.call("POST", "/matches", {"ruleset": "classic", "target": 100000, "sides": sides})
     assert answer.status == 201, answer.body
     return int(answer.body["id"])
 
@@ -44,19 +57,27 @@ def assert_consistent(client: Client, match_id: int, hands: int) -> None:
 
 def test_phones_racing_for_the_same_hand_number(app, password_hash, start_server):
     server = start_server(workers=4)
-    client = Client(server.base, make_user(app, "ana", password_hash)[1])
+    owner, token = make_user(app, "ana", password_hash)
+    client = Client(server.base, token)
     match_id = new_match(client)
     with ThreadPoolExecutor(PHONES) as pool:
         for number in range(1, HANDS + 1):
-            answers = list(pool.map(
-                lambda phone, n=number: client.call("POST", f"/matches/{match_id}/hands", hand(n, phone)),
-                range(PHONES)))
+            answers = list(
+                pool.map(
+                    lambda phone, n=number: client.call("POST", f"/matches/{match_id}/hands", hand(n, phone)),
+                    range(PHONES),
+                )
+            )
             statuses = sorted(a.status for a in answers)
             assert statuses == [201] + [409] * (PHONES - 1), statuses
             landed = next(a for a in answers if a.status == 201).body["hand"]["input"]
-            assert landed in [parse_hand(get_ruleset("classic"), hand(number, p), [2, 2]).to_json(
-                ["black_threes_melded"]) for p in range(PHONES)]
+            assert landed in [
+                parse_hand(get_ruleset("classic"), hand(number, p), [2, 2]).to_json(["black_threes_melded"])
+                for p in range(PHONES)
+            ]
     assert_consistent(client, match_id, HANDS)
+    with app.app_context():
+        assert_totals_add_up(owner)
 
 
 def test_editors_of_one_hand_with_the_same_version(app, password_hash, start_server):
@@ -65,10 +86,14 @@ def test_editors_of_one_hand_with_the_same_version(app, password_hash, start_ser
     match_id = new_match(client)
     assert client.call("POST", f"/matches/{match_id}/hands", hand(1, 0)).status == 201
     with ThreadPoolExecutor(PHONES) as pool:
-        answers = list(pool.map(
-            lambda phone: client.call("PUT", f"/matches/{match_id}/hands/1", hand(1, phone + 1),
-                                      headers={"If-Match": '"1"'}),
-            range(PHONES)))
+        answers = list(
+            pool.map(
+                lambda phone: client.call(
+                    "PUT", f"/matches/{match_id}/hands/1", hand(1, phone + 1), headers={"If-Match": '"1"'}
+                ),
+                range(PHONES),
+            )
+        )
     assert sorted(a.status for a in answers) == [200] + [409] * (PHONES - 1)
     winner = next(a for a in answers if a.status == 200).body["hand"]
     stored = client.call("GET", f"/matches/{match_id}/hands/1").body
@@ -77,11 +102,14 @@ def test_editors_of_one_hand_with_the_same_version(app, password_hash, start_ser
 
 
 def test_many_tables_at_once(app, password_hash, start_server):
+    """The same four players at every table, some seated differently: their totals take every
+    table's hands at once."""
     server = start_server(workers=4)
-    client = Client(server.base, make_user(app, "ana", password_hash)[1])
+    owner, token = make_user(app, "ana", password_hash)
+    client = Client(server.base, token)
 
     def play(table: int) -> int:
-        match_id = new_match(client)
+        match_id = new_match(client, table % len(SEATINGS))
         for number in range(1, HANDS + 1):
             answer = client.call("POST", f"/matches/{match_id}/hands", hand(number, table))
             assert answer.status == 201, answer.body
@@ -91,3 +119,5 @@ def test_many_tables_at_once(app, password_hash, start_server):
         match_ids = list(pool.map(play, range(MATCHES)))
     for match_id in match_ids:
         assert_consistent(client, match_id, HANDS)
+    with app.app_context():
+        assert_totals_add_up(owner)

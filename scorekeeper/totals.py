@@ -1,0 +1,394 @@
+"""Running totals of players and partnerships (:class:`~scorekeeper.models.PlayerTotal`,
+:class:`~scorekeeper.models.PlayerTotalCanasta`, :class:`~scorekeeper.models.PartnershipTotal`), so
+that a statistics page reads one row per rule set and partnership however long the history is.
+
+Every change to a match's sides goes through :func:`scorekeeper.services._summarise`, which calls
+:func:`remember` before it rewrites their figures. When the session flushes the change, an
+``after_flush`` listener adds the difference each side made to its players' and partnerships'
+totals, in the same transaction, with ``INSERT ... ON CONFLICT DO UPDATE SET x = x + delta``: two
+writers of different matches of one player add up, and neither overwrites the other.
+
+A best hand only rises through those upserts. When a side's best falls (a hand edited or deleted)
+and it was the player's best, the best is looked up again among the player's sides.
+
+:func:`rebuild` adds the totals up again from the sides (:func:`scorekeeper.stats.totals`): after a
+merge moves seats from one player to another, and when migration 0006 creates the tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final
+
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Table,
+    and_,
+    case,
+    delete,
+    event,
+    insert,
+    or_,
+    select,
+    true,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from .extensions import db
+from .models import (
+    Match,
+    PartnershipTotal,
+    Player,
+    PlayerTotal,
+    PlayerTotalCanasta,
+    Seat,
+    Side,
+    SideCanasta,
+    as_utc,
+)
+from .stats import (
+    BestHand,
+    PartnershipKey,
+    PlayerKey,
+    SideFigures,
+    SideRecord,
+    Stats,
+    contribution,
+    difference,
+    totals,
+)
+
+#: ``Session.info`` key: the sides :func:`remember` saw, with what they counted before the change.
+PENDING: Final = "scorekeeper.totals.pending"
+FIGURES: Final = (
+    "played",
+    "won",
+    "in_progress",
+    "hands",
+    "points",
+    "went_out",
+    "penalty_count",
+    "penalty_points",
+)
+BEST: Final = ("best_score", "best_match_id", "best_hand", "best_created_at")
+LATEST: Final = ("latest_side_id", "latest_match_id", "latest_created_at")
+
+Row = dict[str, Any]
+
+
+def record_of(match: Match, side: Side) -> SideRecord:
+    """What ``side`` of ``match`` counts for, as they are in the session now."""
+    return SideRecord(
+        side_id=side.id,
+        match_id=match.id,
+        ruleset=match.ruleset,
+        created_at=as_utc(match.created_at),
+        position=side.position,
+        players=tuple(seat.player_id for seat in side.seats),
+        finished=match.finished,
+        winner=match.winner,
+        hand_count=match.hand_count,
+        figures=SideFigures(
+            side.points,
+            side.went_out,
+            side.penalty_count,
+            side.penalty_points,
+            {row.kind: row.count for row in side.canastas},
+            side.best_score,
+            side.best_hand,
+        ),
+    )
+
+
+def remember(match: Match) -> None:
+    """Note what the sides of ``match`` count for before the caller changes them (new sides count
+    for nothing); the next flush adds the difference to the totals. Its canasta rows must be loaded."""
+    pending: dict[Side, SideRecord | None] = db.session.info.setdefault(PENDING, {})
+    for side in match.sides:
+        if side not in pending:
+            pending[side] = record_of(match, side) if side.id is not None else None
+
+
+@event.listens_for(Session, "after_flush")
+def _add_pending(session: Session, _context: Any) -> None:
+    pending: dict[Side, SideRecord | None] | None = session.info.pop(PENDING, None)
+    if pending:
+        changes = [(old, record_of(side.match, side)) for side, old in pending.items()]
+        add_changes(session.connection(), changes)
+
+
+@event.listens_for(Session, "after_soft_rollback")
+def _forget_pending(session: Session, _transaction: Any) -> None:
+    session.info.pop(PENDING, None)
+
+
+# --- Adding changes ---------------------------------------------------------------------------------
+
+
+def add_changes(connection: Connection, changes: Sequence[tuple[SideRecord | None, SideRecord]]) -> None:
+    """Add to the totals what each side counts for now instead of before (``None``: a new side)."""
+    players: dict[PlayerKey, Row] = {}
+    canastas: dict[tuple[int, str, str], Row] = {}
+    partnerships: dict[PartnershipKey, Row] = {}
+    fallen: list[tuple[PlayerKey, int]] = []
+    for old, new in changes:
+        now = contribution(new)
+        change = difference(now, contribution(old) if old else Stats())
+        for player, ruleset in new.player_keys():
+            key = {"player_id": player, "ruleset": ruleset}
+            _merge(players, (player, ruleset), {**key, **_figures(change), **_best(now.best)}, _better_best)
+            for kind, count in change.canastas.items():
+                _merge(canastas, (player, ruleset, kind), {**key, "kind": kind, "count": count}, None)
+            if old and _best_fell(old, new):
+                fallen.append(((player, ruleset), new.match_id))
+        for player, low, high in new.partnership_keys():
+            row = {"player_id": player, "partner_low": low, "partner_high": high, **_figures(change)}
+            row |= {"latest_side_id": new.side_id, "latest_match_id": new.match_id}
+            row["latest_created_at"] = new.created_at
+            _merge(partnerships, (player, low, high), row, _newer)
+    # Rows in key order, table after table: two writers lock the rows they share in the same
+    # order, so neither waits for the other in a circle (PostgreSQL would abort one: a deadlock).
+    _upsert(connection, PlayerTotal.__table__, _in_order(players), _player_set)
+    _upsert(connection, PlayerTotalCanasta.__table__, _in_order(canastas), _count_set)
+    _upsert(connection, PartnershipTotal.__table__, _in_order(partnerships), _partnership_set)
+    for (player, ruleset), match_id in fallen:
+        _find_best(connection, player, ruleset, match_id)
+
+
+def _in_order(rows: Mapping[Any, Row]) -> list[Row]:
+    return [rows[key] for key in sorted(rows)]
+
+
+def _figures(stats: Stats) -> Row:
+    return {name: getattr(stats, name) for name in FIGURES}
+
+
+def _best(best: BestHand | None) -> Row:
+    if best is None:
+        return dict.fromkeys(BEST)
+    return {
+        "best_score": best.score,
+        "best_match_id": best.match_id,
+        "best_hand": best.hand_number,
+        "best_created_at": best.created_at,
+    }
+
+
+def _best_fell(old: SideRecord, new: SideRecord) -> bool:
+    before, after = old.figures.best_score, new.figures.best_score
+    return before is not None and (after is None or after < before)
+
+
+def _merge(rows: dict[Any, Row], key: Any, row: Row, keep: Callable[[Row, Row], Row] | None) -> None:
+    """Add ``row`` into ``rows[key]`` (one statement row per key): figures and counts add up, and
+    ``keep`` chooses the other columns of the two."""
+    found = rows.get(key)
+    if found is None:
+        rows[key] = row
+        return
+    chosen = keep(found, row) if keep else found
+    sums: Row = {name: found[name] + row[name] for name in (*FIGURES, "count") if name in row}
+    rows[key] = {**chosen, **sums}
+
+
+def _better_best(a: Row, b: Row) -> Row:
+    def rank(row: Row) -> tuple[Any, ...]:
+        if row["best_score"] is None:
+            return (1,)
+        return (0, -row["best_score"], row["best_created_at"], row["best_match_id"])
+
+    return a if rank(a) <= rank(b) else b
+
+
+def _newer(a: Row, b: Row) -> Row:
+    def newness(row: Row) -> tuple[Any, ...]:
+        return (row["latest_created_at"], row["latest_match_id"])
+
+    return b if newness(b) > newness(a) else a
+
+
+def _upsert(
+    connection: Connection,
+    table: Table,
+    rows: Iterable[Row],
+    set_: Callable[[Table, Any], Mapping[str, ColumnElement[Any]]],
+) -> None:
+    """Insert ``rows``, or where their key exists set ``set_(table, excluded)``; one statement."""
+    rows = list(rows)
+    if not rows:
+        return
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(table)
+    keys = [column.name for column in table.primary_key]
+    connection.execute(
+        statement.on_conflict_do_update(index_elements=keys, set_=set_(table, statement.excluded)), rows
+    )
+
+
+def _sums(table: Table, excluded: Any) -> dict[str, ColumnElement[Any]]:
+    return {name: table.c[name] + excluded[name] for name in FIGURES}
+
+
+def _player_set(table: Table, excluded: Any) -> dict[str, ColumnElement[Any]]:
+    """Figures add up; the best hand is the new one when it is better, or from the same match (its
+    side's best changed; if it fell, :func:`_find_best` looks again)."""
+    mine, new = table.c, excluded
+    better = and_(
+        new.best_score.is_not(None),
+        or_(
+            mine.best_score.is_(None),
+            new.best_match_id == mine.best_match_id,
+            new.best_score > mine.best_score,
+            and_(
+                new.best_score == mine.best_score,
+                or_(
+                    new.best_created_at < mine.best_created_at,
+                    and_(new.best_created_at == mine.best_created_at, new.best_match_id < mine.best_match_id),
+                ),
+            ),
+        ),
+    )
+    return _sums(table, excluded) | {name: case((better, new[name]), else_=mine[name]) for name in BEST}
+
+
+def _count_set(table: Table, excluded: Any) -> dict[str, ColumnElement[Any]]:
+    return {"count": table.c["count"] + excluded["count"]}
+
+
+def _partnership_set(table: Table, excluded: Any) -> dict[str, ColumnElement[Any]]:
+    """Figures add up; the latest side is the new one when its match is newer."""
+    mine, new = table.c, excluded
+    newer = or_(
+        new.latest_created_at > mine.latest_created_at,
+        and_(new.latest_created_at == mine.latest_created_at, new.latest_match_id > mine.latest_match_id),
+    )
+    return _sums(table, excluded) | {name: case((newer, new[name]), else_=mine[name]) for name in LATEST}
+
+
+def _find_best(connection: Connection, player: int, ruleset: str, match_id: int) -> None:
+    """If the player's best in ``ruleset`` is from ``match_id`` (whose side's best fell), look for
+    the best again among all their sides."""
+    best = connection.execute(
+        select(Side.best_score, Match.id, Side.best_hand, Match.created_at)
+        .join(Match, Match.id == Side.match_id)
+        .join(Seat, Seat.side_id == Side.id)
+        .where(Seat.player_id == player, Match.ruleset == ruleset, Side.best_score.is_not(None))
+        .order_by(Side.best_score.desc(), Match.created_at, Match.id)
+        .limit(1)
+    ).first()
+    connection.execute(
+        update(PlayerTotal)
+        .where(
+            PlayerTotal.player_id == player,
+            PlayerTotal.ruleset == ruleset,
+            PlayerTotal.best_match_id == match_id,
+        )
+        .values(_best(BestHand(best[0], best[1], best[2], as_utc(best[3])) if best else None))  # type: ignore[arg-type]
+    )
+
+
+# --- Adding up from the sides -------------------------------------------------------------------------
+
+
+def rebuild(connection: Connection, owner_id: int | None = None) -> None:
+    """Replace the totals of ``owner_id``'s players (every account's if ``None``) with the sums of
+    their sides' figures."""
+    players = select(Player.id)
+    if owner_id is not None:
+        players = players.where(Player.owner_id == owner_id)
+    for model in (PlayerTotalCanasta, PartnershipTotal, PlayerTotal):
+        connection.execute(delete(model).where(model.player_id.in_(players)))
+    found = totals(side_records(connection, owner_id))
+    player_rows, canasta_rows = [], []
+    for (player, ruleset), stats in found.players.items():
+        key = {"player_id": player, "ruleset": ruleset}
+        player_rows.append({**key, **_figures(stats), **_best(stats.best)})
+        canasta_rows += [{**key, "kind": kind, "count": n} for kind, n in stats.canastas.items()]
+    partnership_rows = [
+        {"player_id": player, "partner_low": low, "partner_high": high, **_figures(stats)}
+        | {"latest_side_id": latest.side_id, "latest_match_id": latest.match_id}
+        | {"latest_created_at": latest.created_at}
+        for (player, low, high), (stats, latest) in found.partnerships.items()
+    ]
+    for model, rows in (
+        (PlayerTotal, player_rows),
+        (PlayerTotalCanasta, canasta_rows),
+        (PartnershipTotal, partnership_rows),
+    ):
+        if rows:
+            connection.execute(insert(model), rows)
+
+
+def side_records(connection: Connection, owner_id: int | None = None) -> Iterator[SideRecord]:
+    """Every stored side of ``owner_id``'s matches (every account's if ``None``); three statements."""
+
+    owned = true() if owner_id is None else Match.owner_id == owner_id
+
+    players: dict[int, list[int]] = {}
+    seats = select(Seat.side_id, Seat.player_id).join(Side, Side.id == Seat.side_id)
+    for side_id, player_id in connection.execute(
+        seats.join(Match, Match.id == Side.match_id).where(owned).order_by(Seat.side_id, Seat.position)
+    ):
+        players.setdefault(side_id, []).append(player_id)
+    canastas: dict[int, dict[str, int]] = {}
+    rows = select(SideCanasta.side_id, SideCanasta.kind, SideCanasta.count)
+    for side_id, kind, count in connection.execute(
+        rows.join(Side, Side.id == SideCanasta.side_id).join(Match, Match.id == Side.match_id).where(owned)
+    ):
+        canastas.setdefault(side_id, {})[kind] = count
+    sides = select(
+        Side.id,
+        Side.match_id,
+        Side.position,
+        Side.points,
+        Side.went_out,
+        Side.penalty_count,
+        Side.penalty_points,
+        Side.best_score,
+        Side.best_hand,
+        Match.ruleset,
+        Match.created_at,
+        Match.finished,
+        Match.winner,
+        Match.hand_count,
+    )
+    for row in connection.execute(sides.join(Match, Match.id == Side.match_id).where(owned)):
+        yield SideRecord(
+            side_id=row.id,
+            match_id=row.match_id,
+            ruleset=row.ruleset,
+            created_at=as_utc(row.created_at),
+            position=row.position,
+            players=tuple(players.get(row.id, ())),
+            finished=row.finished,
+            winner=row.winner,
+            hand_count=row.hand_count,
+            figures=SideFigures(
+                row.points,
+                row.went_out,
+                row.penalty_count,
+                row.penalty_points,
+                dict(sorted(canastas.get(row.id, {}).items())),
+                row.best_score,
+                row.best_hand,
+            ),
+        )
+
+
+def stats_of(row: Any, canastas: Mapping[str, int] | None = None, best: BestHand | None = None) -> Stats:
+    """The :class:`Stats` of a totals row (anything with the :data:`FIGURES` as attributes)."""
+    return Stats(
+        played=int(row.played),
+        won=int(row.won),
+        in_progress=int(row.in_progress),
+        hands=int(row.hands),
+        points=int(row.points),
+        canastas=dict(canastas or {}),
+        went_out=int(row.went_out),
+        penalty_count=int(row.penalty_count),
+        penalty_points=int(row.penalty_points),
+        best=best,
+    )

@@ -1,0 +1,244 @@
+"""The running totals of players and partnerships (scorekeeper.totals) always equal the sums of the
+sides' stored figures, whatever the services did to the matches and in whatever order: hands added,
+edited and deleted (a best hand falling included), matches imported, players merged."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, as_utc
+from scorekeeper.players.data import partnerships_of, player_stats
+from scorekeeper.rules import ValidationError
+from scorekeeper.stats import BestHand
+from scorekeeper.totals import FIGURES, side_records, totals
+from scorekeeper.transfer.formats import export_json, read_export
+from scorekeeper.transfer.importer import store_matches
+from tests.conftest import make_user
+from tests.test_side_figures import HANDS as CANASTON_HANDS
+from tests.test_stats import M1_HANDS, M3_HANDS, hand
+
+Snapshot = tuple[dict[Any, Any], dict[Any, int], dict[Any, Any]]
+
+
+def stored_totals(owner_id: int) -> Snapshot:
+    """The account's running totals as stored: per player and rule set (figures and best hand),
+    canastas (kinds that count), partnerships (figures and latest side)."""
+    mine = select(Player.id).where(Player.owner_id == owner_id)
+    players = {
+        (row.player_id, row.ruleset): (
+            tuple(getattr(row, name) for name in FIGURES),
+            (
+                row.best_score,
+                row.best_match_id,
+                row.best_hand,
+                row.best_created_at and as_utc(row.best_created_at),
+            ),
+        )
+        for row in db.session.scalars(select(PlayerTotal).where(PlayerTotal.player_id.in_(mine)))
+    }
+    canastas = {
+        (row.player_id, row.ruleset, row.kind): row.count
+        for row in db.session.scalars(
+            select(PlayerTotalCanasta).where(PlayerTotalCanasta.player_id.in_(mine))
+        )
+        if row.count
+    }
+    partnerships = {
+        (row.player_id, row.partner_low, row.partner_high): (
+            tuple(getattr(row, name) for name in FIGURES),
+            row.latest_side_id,
+        )
+        for row in db.session.scalars(select(PartnershipTotal).where(PartnershipTotal.player_id.in_(mine)))
+    }
+    return players, canastas, partnerships
+
+
+def added_up(owner_id: int) -> Snapshot:
+    """The same, added up from nothing over the account's sides."""
+    found = totals(side_records(db.session.connection(), owner_id))
+    players = {}
+    canastas = {}
+    for (player, ruleset), stats in found.players.items():
+        best = stats.best
+        players[(player, ruleset)] = (
+            tuple(getattr(stats, name) for name in FIGURES),
+            (best.score, best.match_id, best.hand_number, best.created_at) if best else (None,) * 4,
+        )
+        canastas |= {(player, ruleset, kind): n for kind, n in stats.canastas.items()}
+    partnerships = {
+        key: (tuple(getattr(stats, name) for name in FIGURES), latest.side_id)
+        for key, (stats, latest) in found.partnerships.items()
+    }
+    return players, canastas, partnerships
+
+
+def assert_totals_add_up(owner_id: int) -> None:
+    db.session.expire_all()  # read what was committed
+    assert stored_totals(owner_id) == added_up(owner_id)
+
+
+# --- A random history ------------------------------------------------------------------------------
+
+SEATINGS = [
+    [["Ana", "Luis"], ["Eva", "Juan"]],
+    [["Eva", "Ana"], ["Luis", "Sol"]],
+    [["Ana", "Luis", "Eva"], ["Juan", "Sol", "Pía"]],
+    [["Ana"], ["Eva"]],
+    [["Anita", "Lucho"], ["Eva", "Juan"]],  # Ana and Luis again, under other names: to be merged
+]
+POOLS = {"classic": [*M1_HANDS, *M3_HANDS, hand(1, None, {}, {})], "canaston": CANASTON_HANDS}
+
+
+def _hand(rng: random.Random, ruleset: str, number: int) -> dict[str, Any]:
+    return {**rng.choice(POOLS[ruleset]), "number": number}
+
+
+def _new_match(rng: random.Random, owner: int) -> None:
+    ruleset = rng.choice(["classic", "canaston"])
+    seating = SEATINGS[0] if ruleset == "canaston" else rng.choice(SEATINGS)
+    services.create_match(
+        owner,
+        {
+            "ruleset": ruleset,
+            "target": rng.choice([2000, 15000]),
+            "sides": [{"name": f"S{i}", "players": players} for i, players in enumerate(seating)],
+        },
+    )
+
+
+def _step(rng: random.Random, owner: int) -> None:
+    """One random change through the services; one the rules refuse changes nothing."""
+    matches = list(db.session.scalars(select(Match).where(Match.owner_id == owner).order_by(Match.id)))
+    action = rng.choice(["new", "add", "add", "add", "edit", "edit", "delete", "import", "merge", "merge"])
+    if action == "new" or not matches:
+        _new_match(rng, owner)
+        return
+    match = rng.choice(matches)
+    try:
+        if action == "add":
+            services.add_hand(match, _hand(rng, match.ruleset, len(match.hands) + 1))
+        elif action == "edit" and match.hands:
+            number = rng.randint(1, len(match.hands))
+            services.replace_hand(match, number, _hand(rng, match.ruleset, number))
+        elif action == "delete" and match.hands:
+            services.delete_last_hand(match, len(match.hands))
+        elif action == "import":
+            raw = export_json(
+                [services.view(m) for m in rng.sample(matches, min(3, len(matches)))], datetime.now(UTC)
+            )
+            store_matches(owner, read_export(raw.encode()).matches)
+        elif action == "merge":  # the first of the shuffled pairs that never sat in one match
+            players = services.players_of(owner)
+            pairs = [(a.id, b.id) for a in players for b in players if a.id != b.id]
+            for keep, gone in rng.sample(pairs, len(pairs)):
+                try:
+                    services.merge_players(owner, keep, gone)
+                    break
+                except ValidationError:
+                    continue
+    except (ValidationError, services.Conflict):
+        db.session.rollback()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_totals_follow_every_change(app: Flask, password_hash: str, seed: int) -> None:
+    owner = make_user(app, "ana", password_hash)[0]
+    rng = random.Random(seed)
+    with app.app_context():
+        for _ in range(120):
+            _step(rng, owner)
+            assert_totals_add_up(owner)
+        assert db.session.scalar(select(PlayerTotal.player_id).limit(1)) is not None  # something was counted
+
+
+def test_a_best_hand_that_falls_gives_way_to_the_next(app: Flask, password_hash: str) -> None:
+    owner = make_user(app, "ana", password_hash)[0]
+    pairs = {
+        "ruleset": "classic",
+        "sides": [{"name": "A", "players": ["Ana", "Luis"]}, {"name": "B", "players": ["Eva", "Juan"]}],
+    }
+    with app.app_context():
+        first = services.create_match(owner, pairs)
+        services.add_hand(first, M1_HANDS[0])  # Ana's side: 900
+        second = services.create_match(owner, pairs)
+        services.add_hand(second, M3_HANDS[0])  # Ana's side: 1100, her best
+        ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+        best = player_stats(owner, ana).best
+        assert best is not None and (best.score, best.match_id) == (1100, second.id)
+
+        services.replace_hand(second, 1, hand(1, None, {"melds": 100}, {}))  # now 100: the 900 is best
+        assert player_stats(owner, ana).best == BestHand(900, first.id, 1, as_utc(first.created_at))
+        services.delete_last_hand(first, 1)  # no 900 left: back to the 100
+        best = player_stats(owner, ana).best
+        assert best is not None and (best.score, best.match_id) == (100, second.id)
+        assert_totals_add_up(owner)
+
+
+def test_a_merge_moves_the_totals_and_the_partnerships(app: Flask, password_hash: str) -> None:
+    owner = make_user(app, "ana", password_hash)[0]
+    with app.app_context():
+        for players in (["Ana", "Luis"], ["Ana", "Lucho"]):
+            match = services.create_match(
+                owner,
+                {
+                    "ruleset": "classic",
+                    "sides": [{"name": "A", "players": players}, {"name": "B", "players": ["Eva", "Juan"]}],
+                },
+            )
+            services.add_hand(match, M1_HANDS[0])
+        ids = {p.name: p.id for p in services.players_of(owner)}
+        services.merge_players(owner, ids["Luis"], ids["Lucho"])
+        (partnership,) = partnerships_of(owner, ids["Ana"])
+        assert partnership.names == ("Ana", "Luis") and partnership.stats.matches == 2
+        assert player_stats(owner, ids["Luis"]).points == 2 * 900
+        assert db.session.scalar(select(PlayerTotal).where(PlayerTotal.player_id == ids["Lucho"])) is None
+        assert_totals_add_up(owner)
+
+
+def test_an_imported_history_has_the_same_statistics(app: Flask, password_hash: str) -> None:
+    """One import stores many matches in one transaction, several of them with the same players."""
+    ana = make_user(app, "ana", password_hash)[0]
+    eva = make_user(app, "eva", password_hash)[0]
+    rng = random.Random(7)
+    with app.app_context():
+        for _ in range(80):
+            _step(rng, ana)
+        exported = [services.view(m) for m in db.session.scalars(select(Match).where(Match.owner_id == ana))]
+        store_matches(eva, read_export(export_json(exported, datetime.now(UTC)).encode()).matches)
+        assert_totals_add_up(eva)
+
+        def by_name(owner: int) -> dict[str, tuple[Any, ...]]:
+            found = {}
+            for player in services.players_of(owner):
+                stats = player_stats(owner, player.id)
+                best = stats.best and (stats.best.score, stats.best.hand_number, stats.best.created_at)
+                found[player.name] = (*(getattr(stats, name) for name in FIGURES), dict(stats.canastas), best)
+            return found
+
+        assert by_name(eva) == by_name(ana)
+
+
+def test_an_earlier_hand_with_the_same_best_score_becomes_the_best(app: Flask, password_hash: str) -> None:
+    owner = make_user(app, "ana", password_hash)[0]
+    with app.app_context():
+        match = services.create_match(
+            owner,
+            {
+                "ruleset": "classic",
+                "sides": [{"name": "A", "players": ["Ana"]}, {"name": "B", "players": ["Eva"]}],
+            },
+        )
+        services.add_hand(match, hand(1, None, {"melds": 100}, {}))
+        services.add_hand(match, hand(2, None, {"melds": 400}, {}))
+        ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+        assert (player_stats(owner, ana).best or BestHand(0, 0, 0, datetime.now(UTC))).hand_number == 2
+        services.replace_hand(match, 1, hand(1, None, {"melds": 400}, {}))  # the first hand of 400
+        assert player_stats(owner, ana).best == BestHand(400, match.id, 1, as_utc(match.created_at))
