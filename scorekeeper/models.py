@@ -6,13 +6,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
 
 #: Times are UTC, with their zone where the database keeps one (PostgreSQL; SQLite drops it).
 UtcDateTime = DateTime(timezone=True)
+#: Sums of points, which many matches of huge penalties can take past 2**31: 64 bits (SQLite's
+#: INTEGER already holds 64).
+BigSum = BigInteger().with_variant(Integer(), "sqlite")
 
 
 def utcnow() -> datetime:
@@ -117,10 +120,10 @@ class Side(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60))
     # The side's figures over the match's hands (``stats.SideFigures``), derived and rewritten with
     # the hands like the match's summary, so the statistics need not fold every match.
-    points: Mapped[int] = mapped_column(default=0, server_default="0")
+    points: Mapped[int] = mapped_column(BigSum, default=0, server_default="0")
     went_out: Mapped[int] = mapped_column(default=0, server_default="0")
     penalty_count: Mapped[int] = mapped_column(default=0, server_default="0")
-    penalty_points: Mapped[int] = mapped_column(default=0, server_default="0")
+    penalty_points: Mapped[int] = mapped_column(BigSum, default=0, server_default="0")
     #: The side's highest hand total, and the number of the first hand with it (``None`` before any).
     best_score: Mapped[int | None] = mapped_column(default=None)
     best_hand: Mapped[int | None] = mapped_column(default=None)
@@ -219,10 +222,10 @@ class _Figures:
     won: Mapped[int] = mapped_column(default=0, server_default="0")
     in_progress: Mapped[int] = mapped_column(default=0, server_default="0")
     hands: Mapped[int] = mapped_column(default=0, server_default="0")
-    points: Mapped[int] = mapped_column(default=0, server_default="0")
+    points: Mapped[int] = mapped_column(BigSum, default=0, server_default="0")
     went_out: Mapped[int] = mapped_column(default=0, server_default="0")
     penalty_count: Mapped[int] = mapped_column(default=0, server_default="0")
-    penalty_points: Mapped[int] = mapped_column(default=0, server_default="0")
+    penalty_points: Mapped[int] = mapped_column(BigSum, default=0, server_default="0")
 
 
 class PlayerTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
@@ -258,6 +261,8 @@ class PartnershipTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
     partner_low: Mapped[int] = mapped_column(primary_key=True)
     partner_high: Mapped[int] = mapped_column(primary_key=True)
-    latest_side_id: Mapped[int] = mapped_column(ForeignKey("sides.id", ondelete="CASCADE"))
+    #: No cascade: a side is never deleted alone; whatever deletes matches must add the totals up
+    #: again (:func:`scorekeeper.totals.rebuild`), and this key makes it fail until it does.
+    latest_side_id: Mapped[int] = mapped_column(ForeignKey("sides.id"))
     latest_match_id: Mapped[int]
     latest_created_at: Mapped[datetime] = mapped_column(UtcDateTime)

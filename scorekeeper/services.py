@@ -9,12 +9,13 @@ with what is stored: a hand number taken, a finished match, not the last hand), 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import func, inspect, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
@@ -45,6 +46,8 @@ MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides", "fir
 MAX_ID: Final = 2**31 - 1
 #: Two devices creating matches with the same new player race to add it; the loser tries again.
 CREATE_ATTEMPTS: Final = 3
+#: SQLSTATEs of losing a race for locks: deadlock, serialization failure, lock not available.
+CONTENTION: Final = frozenset({"40P01", "40001", "55P03"})
 MIN_TARGET: Final = 100
 MAX_TARGET: Final = 1_000_000
 
@@ -207,21 +210,23 @@ def create_match(owner_id: int, data: Any) -> Match:
 def _summarise(match: Match, state: MatchState) -> None:
     """Rewrite the match's summary columns and its sides' figures from its folded ``state`` (in the
     caller's transaction). Every change to a match's hands calls it: the statistics read only these
-    and the running totals (:mod:`scorekeeper.totals`), which follow at the next flush."""
+    and the running totals (:mod:`scorekeeper.totals`), which follow at the next flush: none may
+    come between what the totals note first and the end of the change."""
     _load_canastas(match.sides)
-    totals.remember(match)
-    match.finished = state.finished
-    match.winner = state.winner
-    match.hand_count = len(state.hands)
-    match.totals = list(state.totals)
-    for side, figures in zip(match.sides, side_figures(effective_ruleset(match), state), strict=True):
-        side.points = figures.points
-        side.went_out = figures.went_out
-        side.penalty_count = figures.penalty_count
-        side.penalty_points = figures.penalty_points
-        side.best_score = figures.best_score
-        side.best_hand = figures.best_hand
-        _store_canastas(side, figures.canastas)
+    with db.session.no_autoflush:
+        totals.remember(match)
+        match.finished = state.finished
+        match.winner = state.winner
+        match.hand_count = len(state.hands)
+        match.totals = list(state.totals)
+        for side, figures in zip(match.sides, side_figures(effective_ruleset(match), state), strict=True):
+            side.points = figures.points
+            side.went_out = figures.went_out
+            side.penalty_count = figures.penalty_count
+            side.penalty_points = figures.penalty_points
+            side.best_score = figures.best_score
+            side.best_hand = figures.best_hand
+            _store_canastas(side, figures.canastas)
 
 
 def _load_canastas(sides: Sequence[Side]) -> None:
@@ -288,7 +293,8 @@ def commit_or_conflict(number: int | None = None) -> None:
     """Commit; if another device changed the match meanwhile, roll back and raise :class:`Conflict`
     (for a new hand ``number``, say that this hand number was taken)."""
     try:
-        db.session.commit()
+        with lock_race_is_conflict():
+            db.session.commit()
     except (IntegrityError, StaleDataError):
         db.session.rollback()
         if number is not None:
@@ -297,6 +303,24 @@ def commit_or_conflict(number: int | None = None) -> None:
             ) from None
         raise Conflict(
             N_("The match was changed on another device meanwhile; check it and try again.")
+        ) from None
+
+
+@contextmanager
+def lock_race_is_conflict() -> Iterator[None]:
+    """Turn a write that lost a race for locks into a :class:`Conflict`, after rolling it back:
+    PostgreSQL gave up on a deadlock, a serialization failure or a lock not available, or SQLite's
+    database stayed locked past its busy timeout. Nothing was changed, and trying again can work."""
+    try:
+        yield
+    except OperationalError as error:
+        if getattr(error.orig, "sqlstate", None) not in CONTENTION and "database is locked" not in str(
+            error.orig
+        ):
+            raise
+        db.session.rollback()
+        raise Conflict(
+            N_("Another device was saving at the same moment; nothing was changed, try again.")
         ) from None
 
 
@@ -501,11 +525,17 @@ def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
         raise ValidationError(
             [FieldError("merge", N_("Both played in the same match, so they are two people."))]
         )
-    for seat in seats_gone:
-        seat.player_id = keep.id
-    db.session.flush()
-    totals.rebuild(db.session.connection(), owner_id)  # the totals of both, and of their partners
-    db.session.delete(gone)
-    _bump_roster(owner_id)
-    db.session.commit()
+    with lock_race_is_conflict():
+        for seat in seats_gone:
+            seat.player_id = keep.id
+        # The matches whose seats move are changed: a device saving a hand into one of them now gets
+        # a conflict instead of counting it for the player that is going away.
+        db.session.execute(
+            update(Match).where(Match.id.in_(gone_matches)).values(revision=Match.revision + 1)
+        )
+        db.session.flush()
+        totals.rebuild(db.session.connection(), owner_id)  # the totals of both, and of their partners
+        db.session.delete(gone)
+        _bump_roster(owner_id)
+        commit_or_conflict()
     return keep

@@ -17,7 +17,7 @@ Finished and unfinished matches are counted differently:
   best hand) counts the hands of **every** match, finished or not.
 
 Adding up every side of every match on each page would grow with the history, so each player
-keeps running totals (:class:`SideRecord`, :func:`contribution`, :func:`totals`): every change to a
+keeps running totals (:class:`SideRecord`, :func:`contribution`, :func:`add_up`): every change to a
 match adds the difference its sides make to their players' totals (:mod:`scorekeeper.totals`).
 
 Canastas are those that scored: in Canastón an escala counts only beside a canasta that is not an
@@ -239,7 +239,7 @@ class Totals:
     partnerships: Mapping[PartnershipKey, tuple[Stats, SideRecord]]
 
 
-def totals(sides: Iterable[SideRecord]) -> Totals:
+def add_up(sides: Iterable[SideRecord]) -> Totals:
     """The totals of ``sides`` added up from nothing (what the running totals must always equal)."""
     players: dict[PlayerKey, list[Stats]] = {}
     partnerships: dict[PartnershipKey, list[Stats]] = {}

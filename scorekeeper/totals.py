@@ -56,9 +56,9 @@ from .stats import (
     SideFigures,
     SideRecord,
     Stats,
+    add_up,
     contribution,
     difference,
-    totals,
 )
 
 #: ``Session.info`` key: the sides :func:`remember` saw, with what they counted before the change.
@@ -105,11 +105,14 @@ def record_of(match: Match, side: Side) -> SideRecord:
 
 def remember(match: Match) -> None:
     """Note what the sides of ``match`` count for before the caller changes them (new sides count
-    for nothing); the next flush adds the difference to the totals. Its canasta rows must be loaded."""
-    pending: dict[Side, SideRecord | None] = db.session.info.setdefault(PENDING, {})
-    for side in match.sides:
-        if side not in pending:
-            pending[side] = record_of(match, side) if side.id is not None else None
+    for nothing); the next flush adds the difference to the totals. Its canasta rows must be loaded,
+    and the caller must not let the session flush until its change is complete
+    (``services._summarise`` runs under ``no_autoflush``)."""
+    with db.session.no_autoflush:
+        pending: dict[Side, SideRecord | None] = db.session.info.setdefault(PENDING, {})
+        for side in match.sides:
+            if side not in pending:
+                pending[side] = record_of(match, side) if side.id is not None else None
 
 
 @event.listens_for(Session, "after_flush")
@@ -120,8 +123,11 @@ def _add_pending(session: Session, _context: Any) -> None:
         add_changes(session.connection(), changes)
 
 
+@event.listens_for(Session, "after_commit")
 @event.listens_for(Session, "after_soft_rollback")
-def _forget_pending(session: Session, _transaction: Any) -> None:
+def _forget_pending(session: Session, *_args: Any) -> None:
+    """A transaction that ends drops what it noted: the next one starts from what is stored (a
+    commit flushes first, so nothing noted is left unadded)."""
     session.info.pop(PENDING, None)
 
 
@@ -145,10 +151,8 @@ def add_changes(connection: Connection, changes: Sequence[tuple[SideRecord | Non
             if old and _best_fell(old, new):
                 fallen.append(((player, ruleset), new.match_id))
         for player, low, high in new.partnership_keys():
-            row = {"player_id": player, "partner_low": low, "partner_high": high, **_figures(change)}
-            row |= {"latest_side_id": new.side_id, "latest_match_id": new.match_id}
-            row["latest_created_at"] = new.created_at
-            _merge(partnerships, (player, low, high), row, _newer)
+            row = {"player_id": player, "partner_low": low, "partner_high": high}
+            _merge(partnerships, (player, low, high), {**row, **_figures(change), **_latest(new)}, _newer)
     # Rows in key order, table after table: two writers lock the rows they share in the same
     # order, so neither waits for the other in a circle (PostgreSQL would abort one: a deadlock).
     _upsert(connection, PlayerTotal.__table__, _in_order(players), _player_set)
@@ -174,6 +178,14 @@ def _best(best: BestHand | None) -> Row:
         "best_match_id": best.match_id,
         "best_hand": best.hand_number,
         "best_created_at": best.created_at,
+    }
+
+
+def _latest(side: SideRecord) -> Row:
+    return {
+        "latest_side_id": side.side_id,
+        "latest_match_id": side.match_id,
+        "latest_created_at": side.created_at,
     }
 
 
@@ -216,7 +228,8 @@ def _upsert(
     rows: Iterable[Row],
     set_: Callable[[Table, Any], Mapping[str, ColumnElement[Any]]],
 ) -> None:
-    """Insert ``rows``, or where their key exists set ``set_(table, excluded)``; one statement."""
+    """Insert ``rows``, or where their key exists set ``set_(table, excluded)``: one statement,
+    executed for each row."""
     rows = list(rows)
     if not rows:
         return
@@ -279,6 +292,7 @@ def _find_best(connection: Connection, player: int, ruleset: str, match_id: int)
         .order_by(Side.best_score.desc(), Match.created_at, Match.id)
         .limit(1)
     ).first()
+    found = BestHand(best.best_score, best.id, best.best_hand, as_utc(best.created_at)) if best else None
     connection.execute(
         update(PlayerTotal)
         .where(
@@ -286,7 +300,7 @@ def _find_best(connection: Connection, player: int, ruleset: str, match_id: int)
             PlayerTotal.ruleset == ruleset,
             PlayerTotal.best_match_id == match_id,
         )
-        .values(_best(BestHand(best[0], best[1], best[2], as_utc(best[3])) if best else None))  # type: ignore[arg-type]
+        .values(_best(found))
     )
 
 
@@ -295,22 +309,32 @@ def _find_best(connection: Connection, player: int, ruleset: str, match_id: int)
 
 def rebuild(connection: Connection, owner_id: int | None = None) -> None:
     """Replace the totals of ``owner_id``'s players (every account's if ``None``) with the sums of
-    their sides' figures."""
-    players = select(Player.id)
+    their sides' figures.
+
+    On PostgreSQL it first locks the players, then their totals rows in the order
+    :func:`add_changes` locks them: a writer that was adding to them has committed (and its sides
+    are read here), and one that comes later waits, then adds its difference to the new sums; a
+    writer that would add a new row waits too (its foreign key needs the player's row).
+    """
+    players = select(Player.id).order_by(Player.id)
     if owner_id is not None:
         players = players.where(Player.owner_id == owner_id)
+    connection.execute(players.with_for_update())
+    for model in (PlayerTotal, PlayerTotalCanasta, PartnershipTotal):
+        keys = model.__table__.primary_key.columns
+        connection.execute(
+            select(*keys).where(model.player_id.in_(players)).order_by(*keys).with_for_update()
+        )
     for model in (PlayerTotalCanasta, PartnershipTotal, PlayerTotal):
         connection.execute(delete(model).where(model.player_id.in_(players)))
-    found = totals(side_records(connection, owner_id))
+    found = add_up(side_records(connection, owner_id))
     player_rows, canasta_rows = [], []
     for (player, ruleset), stats in found.players.items():
         key = {"player_id": player, "ruleset": ruleset}
         player_rows.append({**key, **_figures(stats), **_best(stats.best)})
         canasta_rows += [{**key, "kind": kind, "count": n} for kind, n in stats.canastas.items()]
     partnership_rows = [
-        {"player_id": player, "partner_low": low, "partner_high": high, **_figures(stats)}
-        | {"latest_side_id": latest.side_id, "latest_match_id": latest.match_id}
-        | {"latest_created_at": latest.created_at}
+        {"player_id": player, "partner_low": low, "partner_high": high, **_figures(stats), **_latest(latest)}
         for (player, low, high), (stats, latest) in found.partnerships.items()
     ]
     for model, rows in (

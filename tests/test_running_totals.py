@@ -17,10 +17,10 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, as_utc
 from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.rules import ValidationError
-from scorekeeper.stats import BestHand
-from scorekeeper.totals import FIGURES, side_records, totals
+from scorekeeper.stats import BestHand, add_up
+from scorekeeper.totals import FIGURES, side_records
 from scorekeeper.transfer.formats import export_json, read_export
-from scorekeeper.transfer.importer import store_matches
+from scorekeeper.transfer.importer import owned_matches, store_matches
 from tests.conftest import make_user
 from tests.test_side_figures import HANDS as CANASTON_HANDS
 from tests.test_stats import M1_HANDS, M3_HANDS, hand
@@ -63,7 +63,7 @@ def stored_totals(owner_id: int) -> Snapshot:
 
 def added_up(owner_id: int) -> Snapshot:
     """The same, added up from nothing over the account's sides."""
-    found = totals(side_records(db.session.connection(), owner_id))
+    found = add_up(side_records(db.session.connection(), owner_id))
     players = {}
     canastas = {}
     for (player, ruleset), stats in found.players.items():
@@ -211,7 +211,7 @@ def test_an_imported_history_has_the_same_statistics(app: Flask, password_hash: 
     with app.app_context():
         for _ in range(80):
             _step(rng, ana)
-        exported = [services.view(m) for m in db.session.scalars(select(Match).where(Match.owner_id == ana))]
+        exported = [services.view(m) for m in owned_matches(ana)]  # oldest first, as the export page
         store_matches(eva, read_export(export_json(exported, datetime.now(UTC)).encode()).matches)
         assert_totals_add_up(eva)
 
@@ -242,3 +242,56 @@ def test_an_earlier_hand_with_the_same_best_score_becomes_the_best(app: Flask, p
         assert (player_stats(owner, ana).best or BestHand(0, 0, 0, datetime.now(UTC))).hand_number == 2
         services.replace_hand(match, 1, hand(1, None, {"melds": 400}, {}))  # the first hand of 400
         assert player_stats(owner, ana).best == BestHand(400, match.id, 1, as_utc(match.created_at))
+
+
+def test_a_merge_leaves_other_accounts_alone(app: Flask, password_hash: str) -> None:
+    ana, eva = (make_user(app, name, password_hash)[0] for name in ("ana", "eva"))
+    with app.app_context():
+        for owner in (ana, eva):
+            for seating in (SEATINGS[0], SEATINGS[-1]):  # Ana and Luis, then Anita and Lucho
+                match = services.create_match(
+                    owner,
+                    {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in seating]},
+                )
+                services.add_hand(match, M1_HANDS[0])
+        before = stored_totals(eva)
+        ids = {p.name: p.id for p in services.players_of(ana)}
+        services.merge_players(ana, ids["Ana"], ids["Anita"])
+        assert_totals_add_up(ana)
+        assert stored_totals(eva) == before
+
+
+def test_a_merge_changes_the_matches_whose_seats_move(app: Flask, password_hash: str) -> None:
+    """A device that loaded one of them before the merge gets a conflict, not a hand counted for
+    a player that is gone."""
+    owner = make_user(app, "ana", password_hash)[0]
+    with app.app_context():
+        first = services.create_match(
+            owner, {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in SEATINGS[0]]}
+        )
+        moved = services.create_match(
+            owner, {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in SEATINGS[-1]]}
+        )
+        revisions = (first.revision, moved.revision)
+        ids = {p.name: p.id for p in services.players_of(owner)}
+        services.merge_players(owner, ids["Ana"], ids["Anita"])
+        db.session.expire_all()
+        assert (first.revision, moved.revision) == (revisions[0], revisions[1] + 1)
+
+
+def test_sums_past_32_bits(app: Flask, password_hash: str) -> None:
+    """Custom penalties of 10,000 x 99 in every hand: a match of negative totals never ends, and its
+    sums pass 2**31 (PostgreSQL keeps them in 64-bit columns)."""
+    owner = make_user(app, "ana", password_hash)[0]
+    huge = {"code": "custom", "points": 10_000, "count": 99, "description": "x"}
+    with app.app_context():
+        match = services.create_match(
+            owner, {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in SEATINGS[0]]}
+        )
+        for number in range(1, 5):
+            services.add_hand(match, hand(number, None, {"penalties": [huge] * 600}, {}))
+        ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+        stats = player_stats(owner, ana)
+        assert (stats.points, stats.penalty_points) == (-4 * 600 * 990_000, 4 * 600 * 990_000)
+        assert stats.points < -(2**31)
+        assert_totals_add_up(owner)

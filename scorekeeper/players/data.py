@@ -32,14 +32,15 @@ def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
         .join(Player, Player.id == PlayerTotal.player_id)
         .where(Player.owner_id == owner_id, Player.id == player_id)
     ):
-        best = None
-        if row.best_score is not None and row.best_created_at is not None:
-            best = BestHand(
-                row.best_score,
-                row.best_match_id or 0,
-                row.best_hand or 0,
-                as_utc(row.best_created_at),
-            )
+        best = None  # the four best_ columns are set together (totals._best)
+        score, match_id, hand, created_at = (
+            row.best_score,
+            row.best_match_id,
+            row.best_hand,
+            row.best_created_at,
+        )
+        if score is not None and match_id is not None and hand is not None and created_at is not None:
+            best = BestHand(score, match_id, hand, as_utc(created_at))
         found[row.ruleset] = stats_of(row, canastas.get(row.ruleset), best)
     return found
 
@@ -77,15 +78,15 @@ def partnerships_of(owner_id: int, player_id: int) -> list[Partnership]:
         .where(PartnershipTotal.player_id == player_id, Player.owner_id == owner_id)
         .order_by(PartnershipTotal.partner_low, PartnershipTotal.partner_high, Seat.position)
     )
-    totals: dict[tuple[int, int], PartnershipTotal] = {}
+    figures: dict[tuple[int, int], PartnershipTotal] = {}
     names: dict[tuple[int, int], tuple[str, ...]] = {}
-    for total, name in rows:
-        key = (total.partner_low, total.partner_high)
-        totals[key] = total
+    for row, name in rows:
+        key = (row.partner_low, row.partner_high)
+        figures[key] = row
         names[key] = (*names.get(key, ()), name)
     found = [
-        Partnership(frozenset({player_id, low, high}), names[(low, high)], stats_of(total))
-        for (low, high), total in totals.items()
+        Partnership(frozenset({player_id, low, high}), names[(low, high)], stats_of(row))
+        for (low, high), row in figures.items()
     ]
     return sorted(found, key=lambda p: (-p.stats.played, -p.stats.matches, p.names))
 

@@ -17,13 +17,14 @@ from ..i18n import translated_errors
 from ..matches.labels import CANASTA_LABELS
 from ..models import Player
 from ..rules import ValidationError, get_ruleset
-from ..services import NotFound, get_player, merge_players, players_of, rename_player
+from ..services import Conflict, NotFound, get_player, merge_players, players_of, rename_player
 from ..stats import Result, Stats, by_matches, combined
 from . import bp
 from .data import latest_results, match_count, partnerships_of, players_stats, ruleset_stats
 from .forms import MergeForm, RenameForm
 
 UNPROCESSABLE: Final = 422
+CONFLICT: Final = 409
 CONFIRMED: Final = "yes"
 
 
@@ -143,5 +144,8 @@ def merge(player_id: int) -> str | Response | tuple[str, int]:
     except ValidationError as error:
         form.other.errors = [*form.other.errors, *translated_errors(error).get("merge", [])]
         return render_template("players/merge.html", player=player, form=form, others=others), UNPROCESSABLE
+    except Conflict as error:
+        form.other.errors = [*form.other.errors, _(error.message).format(**error.params)]
+        return render_template("players/merge.html", player=player, form=form, others=others), CONFLICT
     flash(_("%(gone)s was merged into %(name)s.", gone=gone, name=player.name), "success")
     return redirect(url_for("players.show", player_id=player.id))

@@ -8,8 +8,12 @@ match's own target are used; and every failing request (400, 404, 409, 422) chan
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
+from sqlalchemy.exc import OperationalError
+
+from scorekeeper.extensions import db
 
 from .helpers import (
     LINES,
@@ -703,3 +707,27 @@ def test_delete_every_hand(api):
         assert api.delete(f"/matches/{match_id}/hands/{number}").status_code == 200
     match = get_match(api, match_id)
     assert (match["hands"], totals(match), minimums(match)) == ([], [0, 0], [50, 50])
+
+
+class _Deadlock(Exception):
+    """What psycopg raises when PostgreSQL breaks a deadlock (its SQLSTATE)."""
+
+    sqlstate = "40P01"
+
+
+@pytest.mark.parametrize(
+    "cause", [_Deadlock("deadlock detected"), sqlite3.OperationalError("database is locked")]
+)
+def test_a_write_that_loses_a_race_for_locks_answers_409_and_stores_nothing(api, monkeypatch, cause):
+    match_id = play(api, [])
+
+    def lost_the_race() -> None:
+        raise OperationalError("INSERT INTO player_totals ...", {}, cause)
+
+    monkeypatch.setattr(db.session, "commit", lost_the_race)
+    answer = api.post(f"/matches/{match_id}/hands", API_MD_EXAMPLE)
+    monkeypatch.undo()
+    assert answer.status_code == 409, answer.get_json()
+    assert "Another device was saving at the same moment" in json.dumps(answer.get_json())
+    assert api.get(f"/matches/{match_id}").get_json()["hands"] == []
+    assert api.post(f"/matches/{match_id}/hands", API_MD_EXAMPLE).status_code == 201  # trying again works

@@ -16,9 +16,14 @@ branch_labels = None
 depends_on = None
 
 
+#: Sums of points: 64 bits (SQLite's INTEGER already has them).
+BIG_SUM = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+SUMS = ("points", "penalty_points")
+
+
 def _figures():
     return [
-        sa.Column(name, sa.Integer(), server_default="0", nullable=False)
+        sa.Column(name, BIG_SUM if name in SUMS else sa.Integer(), server_default="0", nullable=False)
         for name in (
             "played",
             "won",
@@ -39,6 +44,9 @@ def _player(table):
 
 
 def upgrade():
+    if op.get_bind().dialect.name != "sqlite":  # a side's sums too (SQLite's table stays as it is)
+        for name in SUMS:
+            op.alter_column("sides", name, type_=sa.BigInteger(), existing_type=sa.Integer())
     op.create_table(
         "player_totals",
         sa.Column("player_id", sa.Integer(), nullable=False),
@@ -71,10 +79,7 @@ def upgrade():
         sa.Column("latest_created_at", sa.DateTime(timezone=True), nullable=False),
         _player("partnership_totals"),
         sa.ForeignKeyConstraint(
-            ["latest_side_id"],
-            ["sides.id"],
-            name=op.f("fk_partnership_totals_latest_side_id_sides"),
-            ondelete="CASCADE",
+            ["latest_side_id"], ["sides.id"], name=op.f("fk_partnership_totals_latest_side_id_sides")
         ),
         sa.PrimaryKeyConstraint(
             "player_id", "partner_low", "partner_high", name=op.f("pk_partnership_totals")
@@ -92,3 +97,6 @@ def downgrade():
     op.drop_table("partnership_totals")
     op.drop_table("player_total_canastas")
     op.drop_table("player_totals")
+    if op.get_bind().dialect.name != "sqlite":
+        for name in SUMS:
+            op.alter_column("sides", name, type_=sa.Integer(), existing_type=sa.BigInteger())
