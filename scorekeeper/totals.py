@@ -81,13 +81,24 @@ Row = dict[str, Any]
 
 def record_of(match: Match, side: Side) -> SideRecord:
     """What ``side`` of ``match`` counts for, as they are in the session now."""
+    return _record(
+        side,
+        match,
+        [seat.player_id for seat in side.seats],
+        {row.kind: row.count for row in side.canastas},
+    )
+
+
+def _record(side: Any, match: Any, players: Sequence[int], canastas: Mapping[str, int]) -> SideRecord:
+    """A :class:`SideRecord` from anything with a side's columns and a match's (ORM objects or a
+    row of both)."""
     return SideRecord(
         side_id=side.id,
-        match_id=match.id,
+        match_id=side.match_id,
         ruleset=match.ruleset,
         created_at=as_utc(match.created_at),
         position=side.position,
-        players=tuple(seat.player_id for seat in side.seats),
+        players=tuple(players),
         finished=match.finished,
         winner=match.winner,
         hand_count=match.hand_count,
@@ -96,7 +107,7 @@ def record_of(match: Match, side: Side) -> SideRecord:
             side.went_out,
             side.penalty_count,
             side.penalty_points,
-            {row.kind: row.count for row in side.canastas},
+            dict(sorted(canastas.items())),
             side.best_score,
             side.best_hand,
         ),
@@ -380,26 +391,7 @@ def side_records(connection: Connection, owner_id: int | None = None) -> Iterato
         Match.hand_count,
     )
     for row in connection.execute(sides.join(Match, Match.id == Side.match_id).where(owned)):
-        yield SideRecord(
-            side_id=row.id,
-            match_id=row.match_id,
-            ruleset=row.ruleset,
-            created_at=as_utc(row.created_at),
-            position=row.position,
-            players=tuple(players.get(row.id, ())),
-            finished=row.finished,
-            winner=row.winner,
-            hand_count=row.hand_count,
-            figures=SideFigures(
-                row.points,
-                row.went_out,
-                row.penalty_count,
-                row.penalty_points,
-                dict(sorted(canastas.get(row.id, {}).items())),
-                row.best_score,
-                row.best_hand,
-            ),
-        )
+        yield _record(row, row, players.get(row.id, ()), canastas.get(row.id, {}))
 
 
 def stats_of(row: Any, canastas: Mapping[str, int] | None = None, best: BestHand | None = None) -> Stats:
