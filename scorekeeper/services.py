@@ -314,9 +314,8 @@ def lock_race_is_conflict() -> Iterator[None]:
     try:
         yield
     except OperationalError as error:
-        if getattr(error.orig, "sqlstate", None) not in CONTENTION and "database is locked" not in str(
-            error.orig
-        ):
+        lost = getattr(error.orig, "sqlstate", None) in CONTENTION or "database is locked" in str(error.orig)
+        if not lost:
             raise
         db.session.rollback()
         raise Conflict(
@@ -510,6 +509,8 @@ def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
 
     :raise NotFound: either is not this account's player. :raise ValidationError: at ``merge``
         when they are the same player, or both sat in one match (one person cannot play twice).
+    :raise Conflict: another device was saving into those matches at the same moment (nothing
+        changed).
     """
     keep, gone = get_player(owner_id, keep_id), get_player(owner_id, merge_id)
     if keep.id == gone.id:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -238,3 +240,29 @@ def test_query_count_does_not_grow_with_matches(app: Flask, user_client: FlaskCl
         user_client.get("/players")
         user_client.get(f"/players/{ana}")
     assert len(many) == len(few), many
+
+
+class _Deadlock(Exception):
+    sqlstate = "40P01"  # what psycopg carries when PostgreSQL breaks a deadlock
+
+
+def test_a_merge_that_loses_a_race_for_locks_says_so_and_merges_nothing(
+    app: Flask, user_client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_match(app, PAIRS)
+    make_match(app, [("Nosotros", ["Anita", "Luis"]), ("Ellos", ["Eva", "Juan"])])
+    ana, anita = player_id(app, "Ana"), player_id(app, "Anita")
+
+    def lost_the_race() -> None:
+        raise OperationalError("UPDATE matches ...", {}, _Deadlock("deadlock detected"))
+
+    monkeypatch.setattr(db.session, "flush", lost_the_race)
+    response = post_form(user_client, f"/players/{ana}/merge", {"other": anita, "confirm": "yes"})
+    monkeypatch.undo()
+    assert response.status_code == 409
+    text = response.get_data(as_text=True)
+    assert "Another device was saving at the same moment; nothing was changed, try again." in text
+    assert f'<option selected value="{anita}">Anita</option>' in text  # the choice is kept
+    with app.app_context():
+        assert db.session.get(Player, anita) is not None
+        assert len(db.session.scalars(select(Seat).where(Seat.player_id == ana)).all()) == 1
