@@ -27,8 +27,9 @@ escala (:class:`scorekeeper.rules.scoring.CanastaTally`), so an escala entered w
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
+from typing import Any, Final
 
 from .rules import MatchState, RuleSet, SideHand
 from .rules.scoring import tally_canastas
@@ -146,6 +147,18 @@ class Stats:
         return self.canastas.get(kind, 0) / self.hands if self.hands else None
 
 
+#: The figures of :class:`Stats` that are counts and sums (all but the canastas and the best hand).
+COUNTS: Final = tuple(f.name for f in fields(Stats) if f.name not in {"canastas", "best"})
+
+
+def stats_from(
+    counts: Mapping[str, int], canastas: Mapping[str, int] | None = None, best: BestHand | None = None
+) -> Stats:
+    """A :class:`Stats` of ``counts`` (every name of :data:`COUNTS`), canastas and best hand."""
+    values: dict[str, Any] = {name: int(counts[name]) for name in COUNTS}
+    return replace(Stats(canastas=dict(canastas or {}), best=best), **values)
+
+
 def _without_best(stats: Stats) -> Stats:
     return replace(stats, best=None)
 
@@ -213,20 +226,10 @@ def difference(new: Stats, old: Stats) -> Stats:
     """``new`` minus ``old``, figure by figure (canastas kind by kind, kinds that differ only);
     there is no difference of best hands, so the result has none."""
     kinds = sorted(set(new.canastas) | set(old.canastas))
-    return Stats(
-        played=new.played - old.played,
-        won=new.won - old.won,
-        in_progress=new.in_progress - old.in_progress,
-        hands=new.hands - old.hands,
-        points=new.points - old.points,
-        canastas={
-            k: new.canastas.get(k, 0) - old.canastas.get(k, 0)
-            for k in kinds
-            if new.canastas.get(k, 0) != old.canastas.get(k, 0)
-        },
-        went_out=new.went_out - old.went_out,
-        penalty_count=new.penalty_count - old.penalty_count,
-        penalty_points=new.penalty_points - old.penalty_points,
+    canastas = {k: new.canastas.get(k, 0) - old.canastas.get(k, 0) for k in kinds}
+    return stats_from(
+        {name: getattr(new, name) - getattr(old, name) for name in COUNTS},
+        {k: n for k, n in canastas.items() if n},
     )
 
 
@@ -273,16 +276,8 @@ def combined(parts: Iterable[Stats]) -> Stats:
         best = total.best
         if part.best is not None and (best is None or _rank(part.best) < _rank(best)):
             best = part.best
-        total = Stats(
-            played=total.played + part.played,
-            won=total.won + part.won,
-            in_progress=total.in_progress + part.in_progress,
-            hands=total.hands + part.hands,
-            points=total.points + part.points,
-            went_out=total.went_out + part.went_out,
-            penalty_count=total.penalty_count + part.penalty_count,
-            penalty_points=total.penalty_points + part.penalty_points,
-            best=best,
+        total = replace(
+            total, best=best, **{name: getattr(total, name) + getattr(part, name) for name in COUNTS}
         )
     return replace(total, canastas=dict(sorted(canastas.items())))
 

@@ -50,6 +50,7 @@ from .models import (
     as_utc,
 )
 from .stats import (
+    COUNTS,
     BestHand,
     PartnershipKey,
     PlayerKey,
@@ -63,16 +64,6 @@ from .stats import (
 
 #: ``Session.info`` key: the sides :func:`remember` saw, with what they counted before the change.
 PENDING: Final = "scorekeeper.totals.pending"
-FIGURES: Final = (
-    "played",
-    "won",
-    "in_progress",
-    "hands",
-    "points",
-    "went_out",
-    "penalty_count",
-    "penalty_points",
-)
 BEST: Final = ("best_score", "best_match_id", "best_hand", "best_created_at")
 LATEST: Final = ("latest_side_id", "latest_match_id", "latest_created_at")
 
@@ -178,7 +169,7 @@ def _in_order(rows: Mapping[Any, Row]) -> list[Row]:
 
 
 def _figures(stats: Stats) -> Row:
-    return {name: getattr(stats, name) for name in FIGURES}
+    return {name: getattr(stats, name) for name in COUNTS}
 
 
 def _best(best: BestHand | None) -> Row:
@@ -213,7 +204,7 @@ def _merge(rows: dict[Any, Row], key: Any, row: Row, keep: Callable[[Row, Row], 
         rows[key] = row
         return
     chosen = keep(found, row) if keep else found
-    sums: Row = {name: found[name] + row[name] for name in (*FIGURES, "count") if name in row}
+    sums: Row = {name: found[name] + row[name] for name in (*COUNTS, "count") if name in row}
     rows[key] = {**chosen, **sums}
 
 
@@ -253,7 +244,7 @@ def _upsert(
 
 
 def _sums(table: Table, excluded: Any) -> dict[str, ColumnElement[Any]]:
-    return {name: table.c[name] + excluded[name] for name in FIGURES}
+    return {name: table.c[name] + excluded[name] for name in COUNTS}
 
 
 def _player_set(table: Table, excluded: Any) -> dict[str, ColumnElement[Any]]:
@@ -392,19 +383,3 @@ def side_records(connection: Connection, owner_id: int | None = None) -> Iterato
     )
     for row in connection.execute(sides.join(Match, Match.id == Side.match_id).where(owned)):
         yield _record(row, row, players.get(row.id, ()), canastas.get(row.id, {}))
-
-
-def stats_of(row: Any, canastas: Mapping[str, int] | None = None, best: BestHand | None = None) -> Stats:
-    """The :class:`Stats` of a totals row (anything with the :data:`FIGURES` as attributes)."""
-    return Stats(
-        played=int(row.played),
-        won=int(row.won),
-        in_progress=int(row.in_progress),
-        hands=int(row.hands),
-        points=int(row.points),
-        canastas=dict(canastas or {}),
-        went_out=int(row.went_out),
-        penalty_count=int(row.penalty_count),
-        penalty_points=int(row.penalty_points),
-        best=best,
-    )

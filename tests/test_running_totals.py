@@ -17,8 +17,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, as_utc
 from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.rules import ValidationError
-from scorekeeper.stats import BestHand, add_up
-from scorekeeper.totals import FIGURES, side_records
+from scorekeeper.stats import COUNTS, BestHand, add_up
+from scorekeeper.totals import side_records
 from scorekeeper.transfer.formats import export_json, read_export
 from scorekeeper.transfer.importer import owned_matches, store_matches
 from tests.conftest import make_user
@@ -34,7 +34,7 @@ def stored_totals(owner_id: int) -> Snapshot:
     mine = select(Player.id).where(Player.owner_id == owner_id)
     players = {
         (row.player_id, row.ruleset): (
-            tuple(getattr(row, name) for name in FIGURES),
+            tuple(getattr(row, name) for name in COUNTS),
             (
                 row.best_score,
                 row.best_match_id,
@@ -53,7 +53,7 @@ def stored_totals(owner_id: int) -> Snapshot:
     }
     partnerships = {
         (row.player_id, row.partner_low, row.partner_high): (
-            tuple(getattr(row, name) for name in FIGURES),
+            tuple(getattr(row, name) for name in COUNTS),
             row.latest_side_id,
         )
         for row in db.session.scalars(select(PartnershipTotal).where(PartnershipTotal.player_id.in_(mine)))
@@ -69,12 +69,12 @@ def added_up(owner_id: int) -> Snapshot:
     for (player, ruleset), stats in found.players.items():
         best = stats.best
         players[(player, ruleset)] = (
-            tuple(getattr(stats, name) for name in FIGURES),
+            tuple(getattr(stats, name) for name in COUNTS),
             (best.score, best.match_id, best.hand_number, best.created_at) if best else (None,) * 4,
         )
         canastas |= {(player, ruleset, kind): n for kind, n in stats.canastas.items()}
     partnerships = {
-        key: (tuple(getattr(stats, name) for name in FIGURES), latest.side_id)
+        key: (tuple(getattr(stats, name) for name in COUNTS), latest.side_id)
         for key, (stats, latest) in found.partnerships.items()
     }
     return players, canastas, partnerships
@@ -220,7 +220,7 @@ def test_an_imported_history_has_the_same_statistics(app: Flask, password_hash: 
             for player in services.players_of(owner):
                 stats = player_stats(owner, player.id)
                 best = stats.best and (stats.best.score, stats.best.hand_number, stats.best.created_at)
-                found[player.name] = (*(getattr(stats, name) for name in FIGURES), dict(stats.canastas), best)
+                found[player.name] = (*(getattr(stats, name) for name in COUNTS), dict(stats.canastas), best)
             return found
 
         assert by_name(eva) == by_name(ana)

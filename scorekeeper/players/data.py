@@ -11,8 +11,12 @@ from sqlalchemy import Select, func, select
 
 from ..extensions import db
 from ..models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, Seat, Side, as_utc
-from ..stats import BestHand, Partnership, Result, Stats, combined
-from ..totals import FIGURES, stats_of
+from ..stats import COUNTS, BestHand, Partnership, Result, Stats, combined, stats_from
+
+
+def _counts(row: Any) -> dict[str, int]:
+    """The :data:`~scorekeeper.stats.COUNTS` of a totals row (or of sums labelled with their names)."""
+    return {name: getattr(row, name) for name in COUNTS}
 
 
 def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
@@ -41,7 +45,7 @@ def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
         )
         if score is not None and match_id is not None and hand is not None and created_at is not None:
             best = BestHand(score, match_id, hand, as_utc(created_at))
-        found[row.ruleset] = stats_of(row, canastas.get(row.ruleset), best)
+        found[row.ruleset] = stats_from(_counts(row), canastas.get(row.ruleset), best)
     return found
 
 
@@ -53,14 +57,14 @@ def player_stats(owner_id: int, player_id: int) -> Stats:
 def players_stats(owner_id: int) -> dict[int, Stats]:
     """Every player's matches played, won and in progress, and per-hand sums (no canastas, no best
     hand), by player id; players without a match are absent."""
-    sums = [func.sum(getattr(PlayerTotal, name)).label(name) for name in FIGURES]
+    sums = [func.sum(getattr(PlayerTotal, name)).label(name) for name in COUNTS]
     rows = db.session.execute(
         select(PlayerTotal.player_id, *sums)
         .join(Player, Player.id == PlayerTotal.player_id)
         .where(Player.owner_id == owner_id)
         .group_by(PlayerTotal.player_id)
     )
-    return {row.player_id: stats_of(row) for row in rows}
+    return {row.player_id: stats_from(_counts(row)) for row in rows}
 
 
 def match_count(owner_id: int, player_id: int) -> int:
@@ -85,7 +89,7 @@ def partnerships_of(owner_id: int, player_id: int) -> list[Partnership]:
         figures[key] = row
         names[key] = (*names.get(key, ()), name)
     found = [
-        Partnership(frozenset({player_id, low, high}), names[(low, high)], stats_of(row))
+        Partnership(frozenset({player_id, low, high}), names[(low, high)], stats_from(_counts(row)))
         for (low, high), row in figures.items()
     ]
     return sorted(found, key=lambda p: (-p.stats.played, -p.stats.matches, p.names))
