@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app, page_cache
@@ -179,4 +180,20 @@ def other_api(client: FlaskClient, other_token: str) -> Api:
     return Api(client, other_token)
 
 
-__all__ = ["TEST_PASSWORD", "Api", "Path", "make_user"]
+class Deadlock(Exception):
+    """What psycopg raises when PostgreSQL breaks a deadlock: its SQLSTATE."""
+
+    sqlstate = "40P01"
+
+
+def lose_lock_race(monkeypatch: pytest.MonkeyPatch, step: str, cause: Exception | None = None) -> None:
+    """Make the session's ``step`` (``commit``, ``flush``) fail as a write that lost a race for locks
+    does (``cause``: a PostgreSQL deadlock by default); ``monkeypatch.undo()`` ends it."""
+
+    def lost() -> None:
+        raise OperationalError("UPDATE ...", {}, cause or Deadlock("deadlock detected"))
+
+    monkeypatch.setattr(db.session, step, lost)
+
+
+__all__ = ["TEST_PASSWORD", "Api", "Deadlock", "Path", "lose_lock_race", "make_user"]

@@ -11,9 +11,8 @@ import json
 import sqlite3
 
 import pytest
-from sqlalchemy.exc import OperationalError
 
-from scorekeeper.extensions import db
+from tests.conftest import Deadlock, lose_lock_race
 
 from .helpers import (
     LINES,
@@ -709,22 +708,13 @@ def test_delete_every_hand(api):
     assert (match["hands"], totals(match), minimums(match)) == ([], [0, 0], [50, 50])
 
 
-class _Deadlock(Exception):
-    """What psycopg raises when PostgreSQL breaks a deadlock (its SQLSTATE)."""
-
-    sqlstate = "40P01"
-
-
 @pytest.mark.parametrize(
-    "cause", [_Deadlock("deadlock detected"), sqlite3.OperationalError("database is locked")]
+    "cause", [Deadlock("deadlock detected"), sqlite3.OperationalError("database is locked")]
 )
 def test_a_write_that_loses_a_race_for_locks_answers_409_and_stores_nothing(api, monkeypatch, cause):
     match_id = play(api, [])
 
-    def lost_the_race() -> None:
-        raise OperationalError("INSERT INTO player_totals ...", {}, cause)
-
-    monkeypatch.setattr(db.session, "commit", lost_the_race)
+    lose_lock_race(monkeypatch, "commit", cause)
     answer = api.post(f"/matches/{match_id}/hands", API_MD_EXAMPLE)
     monkeypatch.undo()
     assert answer.status_code == 409, answer.get_json()

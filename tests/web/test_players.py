@@ -9,12 +9,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
-from sqlalchemy.exc import OperationalError
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player, Seat, User
 from scorekeeper.sql_count import counting
+from tests.conftest import lose_lock_race
 from tests.web.conftest import post_form
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}  # 300 + 500 + 100 + 100 out = 1000
@@ -242,10 +242,6 @@ def test_query_count_does_not_grow_with_matches(app: Flask, user_client: FlaskCl
     assert len(many) == len(few), many
 
 
-class _Deadlock(Exception):
-    sqlstate = "40P01"  # what psycopg carries when PostgreSQL breaks a deadlock
-
-
 def test_a_merge_that_loses_a_race_for_locks_says_so_and_merges_nothing(
     app: Flask, user_client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -253,10 +249,7 @@ def test_a_merge_that_loses_a_race_for_locks_says_so_and_merges_nothing(
     make_match(app, [("Nosotros", ["Anita", "Luis"]), ("Ellos", ["Eva", "Juan"])])
     ana, anita = player_id(app, "Ana"), player_id(app, "Anita")
 
-    def lost_the_race() -> None:
-        raise OperationalError("UPDATE matches ...", {}, _Deadlock("deadlock detected"))
-
-    monkeypatch.setattr(db.session, "flush", lost_the_race)
+    lose_lock_race(monkeypatch, "flush")
     response = post_form(user_client, f"/players/{ana}/merge", {"other": anita, "confirm": "yes"})
     monkeypatch.undo()
     assert response.status_code == 409
