@@ -101,17 +101,16 @@ def _hand(rng: random.Random, ruleset: str, number: int) -> dict[str, Any]:
     return {**rng.choice(POOLS[ruleset]), "number": number}
 
 
+def new_match(owner: int, seating: list[list[str]], ruleset: str = "classic", **extra: Any) -> Match:
+    """A match of ``owner``'s with a side for each list of players of ``seating``."""
+    sides = [{"name": f"S{i}", "players": players} for i, players in enumerate(seating)]
+    return services.create_match(owner, {"ruleset": ruleset, "sides": sides, **extra})
+
+
 def _new_match(rng: random.Random, owner: int) -> None:
     ruleset = rng.choice(["classic", "canaston"])
     seating = SEATINGS[0] if ruleset == "canaston" else rng.choice(SEATINGS)
-    services.create_match(
-        owner,
-        {
-            "ruleset": ruleset,
-            "target": rng.choice([2000, 15000]),
-            "sides": [{"name": f"S{i}", "players": players} for i, players in enumerate(seating)],
-        },
-    )
+    new_match(owner, seating, ruleset, target=rng.choice([2000, 15000]))
 
 
 def _step(rng: random.Random, owner: int) -> None:
@@ -161,14 +160,10 @@ def test_totals_follow_every_change(app: Flask, password_hash: str, seed: int) -
 
 def test_a_best_hand_that_falls_gives_way_to_the_next(app: Flask, password_hash: str) -> None:
     owner = make_user(app, "ana", password_hash)[0]
-    pairs = {
-        "ruleset": "classic",
-        "sides": [{"name": "A", "players": ["Ana", "Luis"]}, {"name": "B", "players": ["Eva", "Juan"]}],
-    }
     with app.app_context():
-        first = services.create_match(owner, pairs)
+        first = new_match(owner, SEATINGS[0])
         services.add_hand(first, M1_HANDS[0])  # Ana's side: 900
-        second = services.create_match(owner, pairs)
+        second = new_match(owner, SEATINGS[0])
         services.add_hand(second, M3_HANDS[0])  # Ana's side: 1100, her best
         ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
         best = player_stats(owner, ana).best
@@ -186,13 +181,7 @@ def test_a_merge_moves_the_totals_and_the_partnerships(app: Flask, password_hash
     owner = make_user(app, "ana", password_hash)[0]
     with app.app_context():
         for players in (["Ana", "Luis"], ["Ana", "Lucho"]):
-            match = services.create_match(
-                owner,
-                {
-                    "ruleset": "classic",
-                    "sides": [{"name": "A", "players": players}, {"name": "B", "players": ["Eva", "Juan"]}],
-                },
-            )
+            match = new_match(owner, [players, ["Eva", "Juan"]])
             services.add_hand(match, M1_HANDS[0])
         ids = {p.name: p.id for p in services.players_of(owner)}
         services.merge_players(owner, ids["Luis"], ids["Lucho"])
@@ -229,13 +218,7 @@ def test_an_imported_history_has_the_same_statistics(app: Flask, password_hash: 
 def test_an_earlier_hand_with_the_same_best_score_becomes_the_best(app: Flask, password_hash: str) -> None:
     owner = make_user(app, "ana", password_hash)[0]
     with app.app_context():
-        match = services.create_match(
-            owner,
-            {
-                "ruleset": "classic",
-                "sides": [{"name": "A", "players": ["Ana"]}, {"name": "B", "players": ["Eva"]}],
-            },
-        )
+        match = new_match(owner, [["Ana"], ["Eva"]])
         services.add_hand(match, hand(1, None, {"melds": 100}, {}))
         services.add_hand(match, hand(2, None, {"melds": 400}, {}))
         ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
@@ -249,10 +232,7 @@ def test_a_merge_leaves_other_accounts_alone(app: Flask, password_hash: str) -> 
     with app.app_context():
         for owner in (ana, eva):
             for seating in (SEATINGS[0], SEATINGS[-1]):  # Ana and Luis, then Anita and Lucho
-                match = services.create_match(
-                    owner,
-                    {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in seating]},
-                )
+                match = new_match(owner, seating)
                 services.add_hand(match, M1_HANDS[0])
         before = stored_totals(eva)
         ids = {p.name: p.id for p in services.players_of(ana)}
@@ -266,12 +246,7 @@ def test_a_merge_changes_the_matches_whose_seats_move(app: Flask, password_hash:
     a player that is gone."""
     owner = make_user(app, "ana", password_hash)[0]
     with app.app_context():
-        first = services.create_match(
-            owner, {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in SEATINGS[0]]}
-        )
-        moved = services.create_match(
-            owner, {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in SEATINGS[-1]]}
-        )
+        first, moved = new_match(owner, SEATINGS[0]), new_match(owner, SEATINGS[-1])
         revisions = (first.revision, moved.revision)
         ids = {p.name: p.id for p in services.players_of(owner)}
         services.merge_players(owner, ids["Ana"], ids["Anita"])
@@ -285,9 +260,7 @@ def test_sums_past_32_bits(app: Flask, password_hash: str) -> None:
     owner = make_user(app, "ana", password_hash)[0]
     huge = {"code": "custom", "points": 10_000, "count": 99, "description": "x"}
     with app.app_context():
-        match = services.create_match(
-            owner, {"ruleset": "classic", "sides": [{"name": "S", "players": p} for p in SEATINGS[0]]}
-        )
+        match = new_match(owner, SEATINGS[0])
         for number in range(1, 5):
             services.add_hand(match, hand(number, None, {"penalties": [huge] * 600}, {}))
         ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
