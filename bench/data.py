@@ -49,7 +49,7 @@ HANDS: list[dict[str, Any]] = [
 def checked_hands() -> list[dict[str, Any]]:
     """``HANDS`` through the rules' parser, in their stored (normalised) form."""
     rs = get_ruleset("classic", {})
-    flags = [f.code for f in rs.flags]
+    flags = list(rs.flag_codes)
     return [parse_hand(rs, {"number": i + 1, **h}, [2, 2]).to_json(flags) for i, h in enumerate(HANDS)]
 
 

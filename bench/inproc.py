@@ -4,16 +4,18 @@ the SQL statements it sends counted (a ``before_cursor_execute`` listener). No s
 from __future__ import annotations
 
 import re
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from data import PASSWORD, Built, hand_sequence
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
-from scorekeeper.sql_count import counting
+from tests.helpers import counting, scored_hands
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
@@ -149,3 +151,151 @@ def growth(app: Flask, built: Built, quick: bool) -> list[PageResult]:
             measure(app, client, "player statistics", f"{size:,} matches", url, max(3, 15 // scale))
         )
     return results
+
+
+# --- Login timing ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoginTiming:
+    known_ms: float  # a wrong password for an account that exists (median)
+    unknown_ms: float  # any password for a name no account has (median)
+    rounds: int
+
+
+def login_timing(app: Flask, username: str = "bench", rounds: int = 15) -> LoginTiming:
+    """A failed login for an existing account and for an unknown name, alternating, each through
+    the login form with its CSRF token; medians. They should be alike (scorekeeper.accounts hashes
+    a dummy password for unknown names), so that the time does not tell which names exist."""
+    client = app.test_client()
+    client.set_cookie("lang", "en")
+    found = CSRF.search(client.get("/login").get_data(as_text=True))
+    assert found, "no CSRF token on /login"
+    token = found.group(1) or found.group(2)
+
+    def attempt(name: str) -> float:
+        start = time.perf_counter()
+        answer = client.post("/login", data={"username": name, "password": "not it", "csrf_token": token})
+        elapsed = time.perf_counter() - start
+        assert answer.status_code == 200, answer.status_code  # refused, and not throttled
+        return elapsed
+
+    attempt("no-such-name")  # the first one in a process prepares the dummy hash
+    known, unknown = [], []
+    for _ in range(rounds):
+        known.append(attempt(username))
+        unknown.append(attempt("no-such-name"))
+    return LoginTiming(statistics.median(known) * 1000, statistics.median(unknown) * 1000, rounds)
+
+
+# --- The API: a match read, a bare route, a hand submitted -----------------------------------------
+
+#: The bare routes the API's rows are compared with: the same app, a JSON "ok", with the API's token
+#: check (``token_required``, as every API route has) and without any. Added by :func:`add_bare_routes`,
+#: only in the benchmark's app.
+BARE_TOKEN = "/bench/api-ok"
+BARE_OPEN = "/bench/ok"
+
+
+def add_bare_routes(app: Flask) -> None:
+    """Add the bare JSON routes to ``app`` (before its first request)."""
+    from flask import jsonify
+
+    from scorekeeper.api.routes import token_required
+
+    @token_required
+    def api_ok() -> object:
+        return jsonify({"ok": True})
+
+    app.add_url_rule(BARE_TOKEN, "bench_api_ok", api_ok)
+    app.add_url_rule(BARE_OPEN, "bench_ok", lambda: jsonify({"ok": True}))
+
+
+@dataclass(frozen=True)
+class ApiRow:
+    name: str
+    url: str
+    ms: float  # fastest
+    median_ms: float
+    statements: int
+    hands_scored: int  # hands put through the scoring rules in one request (score_hand calls)
+    kbytes: float
+
+
+def _timed(app: Flask, name: str, url: str, repeat: int, send: Callable[[], Any],
+           before: Callable[[], None] | None = None) -> ApiRow:
+    """Warm up once, count the statements and scored hands of one request, then time ``repeat``."""
+    if before:
+        before()
+    assert send().status_code in (200, 201), url
+    if before:
+        before()
+    with counting(app) as statements, scored_hands() as scored:
+        answer = send()
+    assert answer.status_code in (200, 201), (url, answer.status_code, answer.get_data(as_text=True)[:300])
+    times = []
+    for _ in range(repeat):
+        if before:
+            before()
+        start = time.perf_counter()
+        reply = send()
+        times.append(time.perf_counter() - start)
+        assert reply.status_code in (200, 201), (url, reply.status_code)
+    return ApiRow(name, url, min(times) * 1000, statistics.median(times) * 1000, len(statements),
+                  scored[0], len(answer.data) / 1024)
+
+
+def api(app: Flask, built: Built, token: str, quick: bool) -> list[ApiRow]:
+    """The bare routes, the API's read of the 60-hand match (as repeated reads get it, and with the
+    per-process store emptied before each read: the first read after a change), and a hand submitted
+    to a 60-hand match (each request the next hand of the next match, in turn)."""
+    from data import HANDS
+
+    from scorekeeper import page_cache
+
+    repeat = 60 if quick else 200
+    client = app.test_client()
+    auth = {"Authorization": f"Bearer {token}"}
+    mid = built.matches["board60"][0]
+    store = app.extensions.get(page_cache.EXTENSION)
+
+    def empty_store() -> None:
+        if store is not None:
+            store.clear()
+
+    def get(url: str, headers: dict[str, str] | None = None) -> Callable[[], Any]:
+        return lambda: client.get(url, headers=headers or {})
+
+    rows = [
+        _timed(app, "bare JSON route, no token", BARE_OPEN, repeat, get(BARE_OPEN)),
+        _timed(app, "bare JSON route, token checked", BARE_TOKEN, repeat, get(BARE_TOKEN, auth)),
+        _timed(app, "API match, 60 hands", f"/api/v1/matches/{mid}", repeat,
+               get(f"/api/v1/matches/{mid}", auth)),
+        _timed(app, "API match, 60 hands, first read after a change", f"/api/v1/matches/{mid}",
+               max(10, repeat // 4), get(f"/api/v1/matches/{mid}", auth), before=empty_store),
+    ]
+    targets = built.matches["submit"]
+    state = {"turn": 0}
+    numbers = {m: _hand_count(app, m) for m in targets}
+
+    def submit() -> Any:
+        match_id = targets[state["turn"] % len(targets)]
+        state["turn"] += 1
+        numbers[match_id] += 1
+        hand = {"number": numbers[match_id], **HANDS[0]}
+        return client.post(f"/api/v1/matches/{match_id}/hands", json=hand, headers=auth)
+
+    size = numbers[targets[0]]
+    rows.append(_timed(app, f"hand submission to a {size}-hand match", "/api/v1/matches/ID/hands",
+                       max(10, repeat // 4), submit))
+    return rows
+
+
+def _hand_count(app: Flask, match_id: int) -> int:
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Match
+
+    with app.app_context():
+        count = db.session.get(Match, match_id).hand_count  # type: ignore[union-attr]
+        db.session.remove()
+        return int(count)

@@ -46,14 +46,15 @@ class Server:
     """``gunicorn bench/wsgi.py`` on a free port of 127.0.0.1, in its own process group."""
 
     def __init__(self, database_url: str, instance: Path, workers: int = WORKERS,
-                 threads: int = THREADS) -> None:
+                 threads: int = THREADS, extra: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "SCOREKEEPER_DATABASE_URL": database_url, "SCOREKEEPER_SECRET_KEY": "bench",
                "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_INSECURE_COOKIES": "1"}
         self.log_path = instance / f"gunicorn-{self.port}.log"
         self.command = [str(GUNICORN), "--bind", f"127.0.0.1:{self.port}", "--workers", str(workers),
-                        "--threads", str(threads), "--timeout", "60", "--pythonpath", str(BENCH), "wsgi:app"]
+                        "--threads", str(threads), "--timeout", "60", *extra, "--pythonpath", str(BENCH),
+                        "wsgi:app"]
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(self.command, env=env, cwd=ROOT, stdout=log,
                                             stderr=subprocess.STDOUT, start_new_session=True)

@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,9 @@ from sqlalchemy.engine import make_url  # noqa: E402
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 BENCH_DATABASE = "scorekeeper_bench"
 SCOREBOARD_BUDGET = 3.0  # p50 within 3x of the floor's
+API_BUDGET = 3.0  # the API's read of a 60-hand match within 3x of the bare JSON route (in-process)
+API_MATCH = "API match, 60 hands"
+BARE_API = "bare JSON route, token checked"
 FLOOR = "floor: bare Flask hello (GET /bench/hello)"
 SCOREBOARD = "scoreboard, 60 hands (GET /matches/ID)"
 #: Each load row is measured this many times (3 with --quick), the rows taking turns, and its
@@ -58,6 +63,8 @@ class DatabaseRun:
     #: The same floor and pages with one thread per worker (no GIL contention inside a worker).
     single_thread: list[load.LoadResult] = field(default_factory=list)
     pages: list[inproc.PageResult] = field(default_factory=list)
+    login: inproc.LoginTiming | None = None
+    api: list[inproc.ApiRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
@@ -138,6 +145,7 @@ def run_database(kind: str, args: argparse.Namespace, report: Report, work: Path
         app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench",
                           "LOGIN_LIMIT_PER_ADDRESS": "1000000 per minute",
                           "LOGIN_LIMIT_PER_USERNAME": "1000000 per minute"})
+        inproc.add_bare_routes(app)
         with app.app_context():
             query = "select sqlite_version()" if kind == "sqlite" else "show server_version"
             version = db.session.scalar(text(query))
@@ -150,6 +158,10 @@ def run_database(kind: str, args: argparse.Namespace, report: Report, work: Path
         say(run.notes[-1])
         say("pages in-process (time and SQL statements)")
         run.pages = inproc.growth(app, built, args.quick)
+        say("failed logins: an existing account and an unknown name")
+        run.login = inproc.login_timing(app)
+        say("the API in-process: a 60-hand match against a bare JSON route, a hand submitted")
+        run.api = inproc.api(app, built, api_token(app), args.quick)
         with app.app_context():
             db.engine.dispose()
         serve(kind, url, instance, built, app, args, report, run)
@@ -243,6 +255,12 @@ def table(header: list[str], rows: list[list[str]]) -> str:
 def budgets(report: Report) -> None:
     add = report.budgets.append
     for run in report.runs:
+        match = next((r for r in run.api if r.name == API_MATCH), None)
+        bare = next((r for r in run.api if r.name == BARE_API), None)
+        if match and bare:
+            add((f"{run.version}: {API_MATCH} within {API_BUDGET:g}x of the {BARE_API} (in-process)",
+                 f"{match.ms / bare.ms:.1f}x ({match.ms:.2f} ms vs {bare.ms:.2f} ms)",
+                 match.ms / bare.ms <= API_BUDGET))
         floor = next((r for r in run.load if r.url == "/bench/hello"), None)
         for board in (r for r in run.load if r.name.startswith("scoreboard")):
             if floor is None:
@@ -290,6 +308,109 @@ def _ratio(result: load.LoadResult, results: list[load.LoadResult]) -> str:
     return f"{result.p50_ms / floor.p50_ms:.1f}x" if floor else "-"
 
 
+def login_section(run: DatabaseRun) -> list[str]:
+    timing = run.login
+    assert timing is not None
+    return [f"### Failed logins, {run.version}", "",
+            f"In-process through the login form; median of {timing.rounds}, the two kinds alternating. "
+            "Alike, so that the time of a refusal does not tell which usernames exist.", "",
+            table(["failed login", "ms (median)"], [
+                ["wrong password for an existing account", f"{timing.known_ms:.1f}"],
+                ["unknown username", f"{timing.unknown_ms:.1f}"]]), ""]
+
+
+def api_token(app: Any) -> str:
+    """A new API token of the ``bench`` account."""
+    from scorekeeper.accounts import create_token
+    from scorekeeper.extensions import db
+    from scorekeeper.models import User
+
+    with app.app_context():
+        token = create_token(db.session.scalar(select(User).where(User.username == "bench")))
+        db.session.remove()
+    return token
+
+
+def api_section(run: DatabaseRun) -> list[str]:
+    bare = next(r for r in run.api if r.name == BARE_API)
+    return [f"### The API in-process, {run.version}", "",
+            "Flask's test client in one process, bearer token; each row the fastest (and the median) "
+            "of its requests; SQL statements and hands scored (`score_hand` calls) in one request; the "
+            "ratio of the fastest to the bare route with the token checked.", "",
+            table(["request", "fastest ms", "median ms", "SQL statements", "hands scored", "KB",
+                   "/ bare (token)"], [
+                [r.name, f"{r.ms:.2f}", f"{r.median_ms:.2f}", str(r.statements), str(r.hands_scored),
+                 f"{r.kbytes:.1f}", f"{r.ms / bare.ms:.1f}x"] for r in run.api]), ""]
+
+
+@contextmanager
+def small_app(kind: str, work: str, **config: Any) -> Iterator[tuple[Any, DatabaseRun]]:
+    """An app on a fresh database of ``kind`` (SQLite in ``work``, or a PostgreSQL database of the
+    bench's own, dropped afterwards), for the ``--only`` measurements; yields it and its run."""
+    instance = Path(work) / kind
+    instance.mkdir()
+    os.environ["SCOREKEEPER_INSTANCE_PATH"] = str(instance)
+    admin = None
+    if kind == "postgresql":
+        url, admin = postgres_database()
+    else:
+        url = f"sqlite:///{instance / 'bench.sqlite3'}"
+    try:
+        from scorekeeper import create_app
+        from scorekeeper.extensions import db
+
+        app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench", **config})
+        with app.app_context():
+            query = "select sqlite_version()" if kind == "sqlite" else "show server_version"
+            version = db.session.scalar(text(query))
+        yield app, DatabaseRun(kind, f"{'SQLite' if kind == 'sqlite' else 'PostgreSQL'} {version}")
+        with app.app_context():
+            db.engine.dispose()
+    finally:
+        if admin is not None:
+            drop_postgres(admin)
+
+
+def api_only(kinds: list[str], quick: bool) -> str:
+    """``--only api``: the API rows alone, on a small data set of each kind (a 60-hand match and
+    matches of 60 hands to submit into)."""
+    out = []
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as work:
+        for kind in kinds:
+            with small_app(kind, work) as (app, run):
+                inproc.add_bare_routes(app)
+                say(f"{run.version}: building a 60-hand match and matches to submit into")
+                built = data.build(app, history_sizes=(), board_sizes=(60,), submit_matches=32,
+                                   submit_start=60)
+                say(f"{run.version}: the API in-process")
+                run.api = inproc.api(app, built, api_token(app), quick)
+            out += api_section(run)
+            match = next(r for r in run.api if r.name == API_MATCH)
+            bare = next(r for r in run.api if r.name == BARE_API)
+            ratio = match.ms / bare.ms
+            out += [f"Budget: {API_MATCH} within {API_BUDGET:g}x of the {BARE_API}: "
+                    f"{'pass' if ratio <= API_BUDGET else 'MISS'} ({ratio:.1f}x)", ""]
+    return "\n".join(out)
+
+
+def login_only(kinds: list[str]) -> str:
+    """``--only login``: the failed-login timings alone, on an empty database of each kind."""
+    out = []
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as work:
+        for kind in kinds:
+            limits = {"LOGIN_LIMIT_PER_ADDRESS": "1000000 per minute",
+                      "LOGIN_LIMIT_PER_USERNAME": "1000000 per minute"}
+            with small_app(kind, work, **limits) as (app, run):
+                from scorekeeper.accounts import create_user
+
+                with app.app_context():
+                    create_user("bench", data.PASSWORD)
+                say(f"{run.version}: failed logins")
+                run.login = inproc.login_timing(app)
+            out += login_section(run)
+    return "\n".join(out)
+
+
 def render(report: Report, command: str) -> str:
     out = [f"Command: `{command}` ({time.strftime('%Y-%m-%d %H:%M %Z')})", "",
            table(["machine", ""], [[k, v] for k, v in report.machine.items()]
@@ -319,6 +440,10 @@ def render(report: Report, command: str) -> str:
                     table(["page", "size", "ms (fastest)", "SQL statements", "HTML KB", "note"], [
                         [p.page, p.size, f"{p.ms:.1f}", str(p.statements), f"{p.kbytes:.1f}", p.note]
                         for p in run.pages]), ""]
+        if run.login:
+            out += login_section(run)
+        if run.api:
+            out += api_section(run)
         if run.notes:
             out += [*(f"- {note}" for note in run.notes), ""]
     if report.weight:
@@ -369,12 +494,20 @@ def main() -> int:
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--skip-lighthouse", action="store_true")
     parser.add_argument("--output", type=Path, default=BENCH / "results.md")
+    parser.add_argument("--only", choices=("login", "api"),
+                        help="one measurement alone, printed (results.md is left as it is)")
     args = parser.parse_args()
+    kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    if args.only == "login":
+        print(login_only(kinds))
+        return 0
+    if args.only == "api":
+        print(api_only(kinds, args.quick))
+        return 0
     command = "bench/run" + "".join(f" {a}" for a in sys.argv[1:])
     report = Report(machine())
     say("scoring engine")
     report.engine = inproc.engine(500, 5 if args.quick else 20)
-    kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as work:
         for kind in kinds:
             try:

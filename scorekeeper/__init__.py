@@ -12,8 +12,15 @@ from typing import Any
 import flask_migrate
 from flask import Flask
 
-from .config import PROJECT_ROOT, default_config, instance_path, normalise_database_url, secret_key
-from .extensions import babel, csrf, db, limiter, login_manager, migrate
+from .config import (
+    STATIC_DIR,
+    TEMPLATES_DIR,
+    default_config,
+    instance_path,
+    normalise_database_url,
+    secret_key,
+)
+from .extensions import babel, csrf, db, login_manager, migrate
 from .security import cookie_settings, register_security
 
 MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
@@ -28,8 +35,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_path=instance_path(),
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(TEMPLATES_DIR),
+        static_folder=str(STATIC_DIR),
     )
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
@@ -78,7 +85,6 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
     csrf.init_app(app)
-    limiter.init_app(app)
     init_page_cache(app)
     if app.config["PROXY_COUNT"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -92,8 +98,11 @@ def register_extensions(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     from flask_babel import get_locale
 
+    from . import vocabulary
+
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale)
     app.jinja_env.add_extension("jinja2.ext.do")
+    app.jinja_env.filters["number"] = vocabulary.number
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
@@ -104,13 +113,17 @@ def register_blueprints(app: Flask) -> None:
     from .i18n import bp as i18n_bp
     from .matches import bp as matches_bp
     from .players import bp as players_bp
+    from .pwa import bp as pwa_bp
+    from .pwa import register_account_header
     from .referee import bp as referee_bp
     from .share import bp as share_bp
     from .transfer import bp as transfer_bp
 
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, never with cookies
-    for blueprint in (api_bp, auth_bp, i18n_bp, matches_bp, referee_bp, players_bp, share_bp, transfer_bp):
+    blueprints = (api_bp, auth_bp, i18n_bp, matches_bp, referee_bp, players_bp, pwa_bp, share_bp, transfer_bp)
+    for blueprint in blueprints:
         app.register_blueprint(blueprint)
+    register_account_header(app)
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -118,7 +131,7 @@ def register_error_handlers(app: Flask) -> None:
     from flask import request
     from werkzeug.exceptions import HTTPException, InternalServerError
 
-    from .api.errors import message
+    from .api.errors import allow_header, message
 
     def wants_json() -> bool:
         return request.path.startswith("/api/")
@@ -127,10 +140,11 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
+        headers = allow_header(error)
         if wants_json():
-            return message(error.code or 500, error.description or error.name)
+            return message(error.code or 500, error.description or error.name, **headers)
         if error.code in ERROR_PAGES:
-            return render_template("error.html", code=error.code), error.code
+            return render_template("error.html", code=error.code), error.code, headers
         return error
 
     @app.errorhandler(InternalServerError)

@@ -1,7 +1,12 @@
-"""Accounts and API tokens. Passwords are hashed by Werkzeug (scrypt); tokens are kept as SHA-256."""
+"""Accounts and API tokens. Passwords are hashed by Werkzeug (scrypt); tokens are kept as SHA-256.
+
+New passwords must have 8 characters or more and not be among the common ones that guessers try
+first (zxcvbn's list of 30,000, and what zxcvbn scores 0: repeats, sequences, the username).
+"""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -18,6 +23,16 @@ USERNAME_PATTERN: Final = re.compile(r"^[\w.@+-]{3,40}$")
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 200
 TOKEN_PREFIX: Final = "sk_"
+#: zxcvbn judges at most this many characters; longer passwords are long enough.
+_ZXCVBN_MAX: Final = 72
+COMMON_PASSWORD: Final = N_(
+    "This is one of the most common passwords, the first ones anyone tries. Choose another: a few "
+    "words that do not belong together are easy to remember and hard to guess."
+)
+GUESSABLE_PASSWORD: Final = N_(
+    "This password is too easy to guess (a repetition, a sequence, a date or your username). Choose "
+    "another: a few words that do not belong together are easy to remember and hard to guess."
+)
 
 
 class AccountExists(ValueError):
@@ -28,6 +43,26 @@ def normalise_username(username: str) -> str:
     return username.strip().casefold()
 
 
+@functools.cache
+def _common_passwords() -> frozenset[str]:
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
+def password_problem(password: str, username: str = "") -> str | None:
+    """Why ``password`` must not be chosen (an untranslated message), or None if it may."""
+    if password.casefold() in _common_passwords():
+        return COMMON_PASSWORD
+    if len(password) <= _ZXCVBN_MAX:
+        from zxcvbn import zxcvbn
+
+        inputs = [normalise_username(username)] if username else []
+        if zxcvbn(password, user_inputs=inputs)["score"] == 0:
+            return GUESSABLE_PASSWORD
+    return None
+
+
 def check_credentials(username: str, password: str) -> None:
     """:raise ValidationError: at ``username`` or ``password``."""
     errors = []
@@ -35,6 +70,8 @@ def check_credentials(username: str, password: str) -> None:
         errors.append(FieldError("username", N_("3 to 40 letters, digits or . _ @ + - (no spaces).")))
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         errors.append(FieldError("password", N_("At least {minimum} characters."), {"minimum": MIN_PASSWORD}))
+    elif problem := password_problem(password, username):
+        errors.append(FieldError("password", problem))
     if errors:
         raise ValidationError(errors)
 
@@ -57,11 +94,20 @@ def create_user(username: str, password: str) -> User:
     return user
 
 
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash of no one's password, made once per process, for logins to unknown names."""
+    return generate_password_hash(secrets.token_urlsafe(16))
+
+
 def authenticate(username: str, password: str) -> User | None:
+    """The account if ``password`` is its password. An unknown name costs a hash check all the
+    same, so that the time of the answer does not tell which names exist."""
     user = find_user(username)
-    if user is None or not check_password_hash(user.password_hash, password):
+    if user is None:
+        check_password_hash(_dummy_hash(), password)
         return None
-    return user
+    return user if check_password_hash(user.password_hash, password) else None
 
 
 def hash_token(token: str) -> str:

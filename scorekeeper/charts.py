@@ -6,13 +6,18 @@ safe for colour-blind readers) and also by dash pattern and marker shape. Every 
 ``role="img"``, a ``<title>`` and a ``<desc>``; the pages put the numbers in a table beside it.
 Every text is escaped (side names are user input). Coordinates are rounded to one decimal.
 
-The caller passes every human text already translated (this module has no gettext).
+Every chart shows its title above the plot (and names its x axis when the caller gives a name);
+the hand axis labels every hand of a short match and round numbers of a long one; the target's
+label goes where it covers no point of the lines.
+
+The caller passes every human text already translated (this module has no gettext), and ``fmt``,
+which writes a number the reader's way (plain digits by default).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
@@ -20,7 +25,10 @@ from typing import Final
 from markupsafe import Markup, escape
 
 WIDTH: Final = 360
-PLOT_TOP: Final = 12
+TITLE_SIZE: Final = 15
+#: The title's baseline; the plot starts below it.
+TITLE_Y: Final = 16
+PLOT_TOP: Final = 34
 PLOT_HEIGHT: Final = 150
 PLOT_RIGHT: Final = WIDTH - 8
 FONT_SIZE: Final = 13
@@ -36,6 +44,13 @@ MUTED: Final = "#4b5563"
 GRID: Final = "#e5e7eb"
 #: The results chart shows at most this many of the latest matches.
 MAX_RESULTS: Final = 50
+#: Up to this many hands, every hand is labelled on the x axis; past it, round numbers.
+EVERY_HAND_UP_TO: Final = 15
+#: Room below the plot for the hand numbers, and for the axis name when there is one.
+X_LABELS: Final = 36
+AXIS_NAME: Final = 18
+
+Format = Callable[[int], str]
 
 
 def num(value: float) -> str:
@@ -87,9 +102,9 @@ class Frame:
         return PLOT_TOP + (high - value) / (high - low) * PLOT_HEIGHT
 
 
-def frame(values: Sequence[float]) -> Frame:
+def frame(values: Sequence[float], fmt: Format = str) -> Frame:
     found = ticks(min(values, default=0), max(values, default=0))
-    longest = max(len(str(t)) for t in found)
+    longest = max(len(fmt(t)) for t in found)
     return Frame(left=round(6 + longest * CHAR_WIDTH), ticks=tuple(found))
 
 
@@ -102,19 +117,25 @@ def _short(name: str) -> str:
 
 
 def _open(chart_id: str, height: float, title: str, desc: str) -> list[str]:
+    """The ``<svg>`` with its accessible name and description, and the title shown above the plot
+    (hidden from screen readers, which read the ``<title>``)."""
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {num(height)}" '
         f'role="img" aria-labelledby="{_text(chart_id)}-t {_text(chart_id)}-d" '
         f'font-size="{FONT_SIZE}" font-family="system-ui,sans-serif">',
         f'<title id="{_text(chart_id)}-t">{_text(title)}</title>',
         f'<desc id="{_text(chart_id)}-d">{_text(desc)}</desc>',
+        f'<text class="chart-title" x="0" y="{TITLE_Y}" font-size="{TITLE_SIZE}" font-weight="bold" '
+        f'fill="{INK}" aria-hidden="true">{_text(title)}</text>',
     ]
 
 
-def _grid(f: Frame) -> list[str]:
+def _grid(f: Frame, fmt: Format = str) -> list[str]:
     """Horizontal grid lines with their values, and the zero axis darker."""
     lines = "".join(f"M{num(f.left)} {num(f.y(t))}H{PLOT_RIGHT}" for t in f.ticks if t)
-    labels = "".join(f'<text x="{num(f.left - 4)}" y="{num(f.y(t) + 4.5)}">{t}</text>' for t in f.ticks)
+    labels = "".join(
+        f'<text x="{num(f.left - 4)}" y="{num(f.y(t) + 4.5)}">{_text(fmt(t))}</text>' for t in f.ticks
+    )
     return [
         f'<path d="{lines}" stroke="{GRID}"/>' if lines else "",
         f'<g text-anchor="end" fill="{MUTED}">{labels}</g>',
@@ -122,9 +143,16 @@ def _grid(f: Frame) -> list[str]:
     ]
 
 
-def _x_labels(f: Frame, positions: Sequence[tuple[float, str]]) -> str:
+def _x_labels(f: Frame, positions: Sequence[tuple[float, str]], axis: str = "") -> str:
+    """The numbers under the plot, and the axis's name under them when given."""
     labels = "".join(f'<text x="{num(x)}" y="{num(f.bottom + 16)}">{_text(t)}</text>' for x, t in positions)
-    return f'<g text-anchor="middle" fill="{MUTED}">{labels}</g>'
+    middle, below = num(f.left + f.width / 2), num(f.bottom + 32)
+    name = f'<text class="axis-name" x="{middle}" y="{below}">{_text(axis)}</text>' if axis else ""
+    return f'<g text-anchor="middle" fill="{MUTED}">{labels}{name}</g>'
+
+
+def _legend_top(f: Frame, axis: str) -> float:
+    return f.bottom + X_LABELS + (AXIS_NAME if axis else 0)
 
 
 def _marker(kind: str, x: float, y: float, color: str, filled: bool = True, cls: str = "") -> str:
@@ -155,16 +183,64 @@ def _legend(top: float, entries: Sequence[str], kinds: Sequence[int], line: bool
 
 
 def _hand_ticks(hands: int) -> list[int]:
-    """Hand numbers worth labelling: the first, about five round ones, and the last."""
+    """Hand numbers worth labelling: every hand up to :data:`EVERY_HAND_UP_TO`; past it the first,
+    round ones (a step of 2, 5, 10...: at most about eight labels) and the last."""
     if hands < 1:
         return []
-    step = nice_step(hands, 5)
-    found = [1, *range(step, hands + 1, step)] if step > 1 else list(range(1, hands + 1))
+    if hands <= EVERY_HAND_UP_TO:
+        return list(range(1, hands + 1))
+    step = nice_step(hands, 7)
+    found = [1, *range(step, hands + 1, step)]
     if found[-1] != hands:
-        if hands - found[-1] < step / 2 and len(found) > 1:
+        if hands - found[-1] < step / 2:
             found.pop()
         found.append(hands)
     return sorted(set(found))
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in chart units (a label's room)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def holds(self, x: float, y: float, margin: float = 0) -> bool:
+        return (
+            self.left - margin <= x <= self.right + margin and self.top - margin <= y <= self.bottom + margin
+        )
+
+
+def text_box(x: float, baseline: float, text: str, anchor: str) -> Box:
+    """The room a one-line label takes (its width estimated from :data:`CHAR_WIDTH`)."""
+    width = len(text) * CHAR_WIDTH
+    left = x - width if anchor == "end" else x
+    return Box(left, baseline - FONT_SIZE, left + width, baseline + 3)
+
+
+#: Clearance between a label and a point's marker (markers are about 5 units in radius).
+MARKER_ROOM: Final = 6
+
+
+def place_label(
+    f: Frame, y: float, text: str, points: Sequence[tuple[float, float]]
+) -> tuple[float, float, str]:
+    """Where the label of a horizontal line at ``y`` goes: ``(x, baseline, text-anchor)``, the first
+    of right-above, left-above, right-below, left-below whose room holds none of ``points``."""
+    above, below = y - 4, y + FONT_SIZE + 1
+    candidates = [
+        (PLOT_RIGHT, above, "end"),
+        (f.left + 4, above, "start"),
+        (PLOT_RIGHT, below, "end"),
+        (f.left + 4, below, "start"),
+    ]
+    for x, baseline, anchor in candidates:
+        box = text_box(x, baseline, text, anchor)
+        if not any(box.holds(px, py, MARKER_ROOM) for px, py in points):
+            return x, baseline, anchor
+    return candidates[0]
 
 
 def running_totals_chart(
@@ -175,30 +251,38 @@ def running_totals_chart(
     title: str,
     desc: str,
     target_label: str,
+    axis: str = "",
+    fmt: Format = str,
 ) -> Markup:
     """Each side's running total after each hand (``totals[h][side]``), from 0 before the first,
-    one line per side, with the ``target`` as a dashed line."""
+    one line per side, with the ``target`` as a dashed line; ``axis`` names the x axis (hands)."""
     values = [v for row in totals for v in row] + ([target] if target is not None else [])
-    f = frame(values)
+    f = frame(values, fmt)
     hands = len(totals)
-    legend_top = f.bottom + 36
+    legend_top = _legend_top(f, axis)
     parts = _open(chart_id, legend_top + LEGEND_ROW * len(names) - 4, title, desc)
-    parts += _grid(f)
+    parts += _grid(f, fmt)
 
     def x(hand: int) -> float:
         return f.left + 6 + hand * (f.width - 12) / max(hands, 1)
 
+    lines = [
+        [(x(0), f.y(0))] + [(x(h + 1), f.y(row[side])) for h, row in enumerate(totals)]
+        for side in range(len(names))
+    ]
     if target is not None:
-        ty = num(f.y(target))
+        ty = f.y(target)
+        label = f"{target_label} {fmt(target)}"
+        lx, baseline, anchor = place_label(f, ty, label, [p for line in lines for p in line])
         parts.append(
-            f'<path class="target" d="M{num(f.left)} {ty}H{PLOT_RIGHT}" stroke="{INK}" '
+            f'<path class="target" d="M{num(f.left)} {num(ty)}H{PLOT_RIGHT}" stroke="{INK}" '
             f'stroke-width="1.5" stroke-dasharray="8 5"/>'
-            f'<text x="{PLOT_RIGHT}" y="{num(f.y(target) - 4)}" text-anchor="end" fill="{INK}">'
-            f"{_text(target_label)} {target}</text>"
+            f'<text class="target-label" x="{num(lx)}" y="{num(baseline)}" text-anchor="{anchor}" '
+            f'fill="{INK}">{_text(label)}</text>'
         )
     for side in range(len(names)):
         color = COLORS[side % len(COLORS)]
-        points = [(x(0), f.y(0))] + [(x(h + 1), f.y(row[side])) for h, row in enumerate(totals)]
+        points = lines[side]
         dash = DASHES[side % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(
@@ -206,7 +290,7 @@ def running_totals_chart(
             f'stroke-linejoin="round" points="{" ".join(f"{num(px)},{num(py)}" for px, py in points)}"/>'
         )
         parts.append(_marker(MARKERS[side % len(MARKERS)], *points[-1], color))
-    parts.append(_x_labels(f, [(x(n), str(n)) for n in _hand_ticks(hands)]))
+    parts.append(_x_labels(f, [(x(n), fmt(n)) for n in _hand_ticks(hands)], axis))
     parts += _legend(legend_top, names, range(len(names)))
     parts.append("</svg>")
     # Built here, and every text in it went through escape().
@@ -214,16 +298,22 @@ def running_totals_chart(
 
 
 def hand_scores_chart(
-    chart_id: str, names: Sequence[str], scores: Sequence[Sequence[int]], title: str, desc: str
+    chart_id: str,
+    names: Sequence[str],
+    scores: Sequence[Sequence[int]],
+    title: str,
+    desc: str,
+    axis: str = "",
+    fmt: Format = str,
 ) -> Markup:
     """Each hand's score per side (``scores[h][side]``) as grouped bars: one group per hand, one
     path per side whose bars are thick vertical strokes from the zero axis (shorter than rectangles),
     negative scores below it."""
-    f = frame([v for row in scores for v in row])
+    f = frame([v for row in scores for v in row], fmt)
     hands, sides = len(scores), len(names)
-    legend_top = f.bottom + 36
+    legend_top = _legend_top(f, axis)
     parts = _open(chart_id, legend_top + LEGEND_ROW * sides - 4, title, desc)
-    parts += _grid(f)
+    parts += _grid(f, fmt)
     group = f.width / max(hands, 1)
     bar = group * 0.8 / max(sides, 1)
     zero = f.y(0)
@@ -237,7 +327,7 @@ def hand_scores_chart(
             f'<path class="series" stroke="{COLORS[side % len(COLORS)]}" stroke-width="{num(bar)}" '
             f'd="{"".join(d)}"/>'
         )
-    parts.append(_x_labels(f, [(f.left + (n - 0.5) * group, str(n)) for n in _hand_ticks(hands)]))
+    parts.append(_x_labels(f, [(f.left + (n - 0.5) * group, fmt(n)) for n in _hand_ticks(hands)], axis))
     parts += _legend(legend_top, names, range(sides), line=False)
     parts.append("</svg>")
     # Built here, and every text in it went through escape().
@@ -261,15 +351,16 @@ def results_chart(
     won_label: str,
     lost_label: str,
     date_format: str = "%Y-%m-%d",
+    fmt: Format = str,
 ) -> Markup:
     """A player's side's final total in each finished match, oldest first (the latest
     :data:`MAX_RESULTS`): a line through markers, a filled circle for a win and a hollow square for a
     loss; the first and last dates below."""
     shown = list(results)[-MAX_RESULTS:]
-    f = frame([r.total for r in shown])
-    legend_top = f.bottom + 36
+    f = frame([r.total for r in shown], fmt)
+    legend_top = f.bottom + X_LABELS
     parts = _open(chart_id, legend_top + LEGEND_ROW * 2 - 4, title, desc)
-    parts += _grid(f)
+    parts += _grid(f, fmt)
     count = len(shown)
 
     def x(i: int) -> float:

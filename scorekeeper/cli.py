@@ -1,4 +1,6 @@
-"""Command line: ``flask --app scorekeeper user create NAME`` and ``token create NAME``.
+"""Command line: ``flask --app scorekeeper user create NAME`` and ``token create NAME``; ``user
+logout NAME`` ends every login session of an account, ``user unthrottle NAME`` forgets its failed
+logins.
 
 The schema commands come from Flask-Migrate: ``flask --app scorekeeper db upgrade``.
 """
@@ -11,7 +13,8 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from .accounts import AccountExists, create_token, create_user, find_user, revoke_tokens
+from . import sessions, throttle
+from .accounts import AccountExists, create_token, create_user, find_user, normalise_username, revoke_tokens
 from .backup import NotSqlite, backup, integrity_problems, restore, sqlite_path
 from .extensions import db
 from .rules import ValidationError
@@ -48,6 +51,23 @@ def _user(username: str):  # type: ignore[no-untyped-def]
     if user is None:
         raise click.ClickException(f"There is no account {username!r}.")
     return user
+
+
+@user_cli.command("logout")
+@click.argument("username")
+def user_logout(username: str) -> None:
+    """End every login session of USERNAME (every browser must log in again)."""
+    count = sessions.end_all(_user(username))
+    click.echo(f"Ended {count} session(s) of {username!r}.")
+
+
+@user_cli.command("unthrottle")
+@click.argument("username")
+def user_unthrottle(username: str) -> None:
+    """Forget the failed logins counted against USERNAME, so that a browser that never logged in to
+    it may try again at once (the limits per address and per device stay)."""
+    throttle.forget(f"user:{normalise_username(username)}")
+    click.echo(f"Forgot the failed logins counted against {username!r}.")
 
 
 @token_cli.command("create")

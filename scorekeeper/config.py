@@ -1,7 +1,9 @@
 """Configuration: defaults, then the environment, then the test configuration given to the factory.
 
-Local state lives in the instance folder (``instance/`` at the top of the project unless
-``SCOREKEEPER_INSTANCE_PATH`` says otherwise): the SQLite database and a generated secret key.
+Local state lives in the instance folder: the SQLite database and a generated secret key. It is
+``SCOREKEEPER_INSTANCE_PATH`` when set; otherwise ``instance/`` at the top of the project in a source
+checkout (editable install), and ``instance/`` in the working directory for an installed wheel (never
+beside the installed package).
 """
 
 from __future__ import annotations
@@ -9,18 +11,28 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent
+#: A wheel ships templates/ and static/ inside the package (pyproject.toml maps them there); a source
+#: checkout keeps them at the top of the project.
+INSTALLED = (PACKAGE_DIR / "templates").is_dir()
+TEMPLATES_DIR = (PACKAGE_DIR if INSTALLED else PROJECT_ROOT) / "templates"
+STATIC_DIR = (PACKAGE_DIR if INSTALLED else PROJECT_ROOT) / "static"
 SQLITE_BUSY_TIMEOUT_S = 15
 
 
 def instance_path() -> str:
-    return os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(PROJECT_ROOT / "instance")
+    """``SCOREKEEPER_INSTANCE_PATH``, else ``instance/`` of the source checkout, or of the working
+    directory when installed from a wheel."""
+    default = Path.cwd() / "instance" if INSTALLED else PROJECT_ROOT / "instance"
+    return os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(default)
 
 
 def normalise_database_url(url: str) -> str:
@@ -66,15 +78,24 @@ def default_config(instance: Path) -> dict[str, Any]:
         #: A form's CSRF token stays valid for the whole session: a scoreboard revalidated with a 304
         #: keeps the forms it was first sent with.
         "WTF_CSRF_TIME_LIMIT": None,
-        #: How often the shared live scoreboard asks whether anything changed.
-        "SHARE_POLL_SECONDS": 4,
+        #: How often the shared live scoreboard asks whether anything changed: a saved hand reaches
+        #: the table's phones within two seconds (its cost: docs/performance.md).
+        "SHARE_POLL_SECONDS": 1.5,
         #: Rendered scoreboards kept in each process's memory (scorekeeper.page_cache); 0 turns it off.
         "PAGE_CACHE_BYTES": int(float(os.environ.get("SCOREKEEPER_PAGE_CACHE_MB", "32")) * 1024 * 1024),
-        "RATELIMIT_STORAGE_URI": os.environ.get("SCOREKEEPER_RATELIMIT_STORAGE", "memory://"),
-        "RATELIMIT_HEADERS_ENABLED": True,
-        #: Failed-or-not login attempts allowed from one address, and for one username.
+        #: Failed logins allowed from one address, and at one account from browsers that have not
+        #: logged in to it before (scorekeeper.auth.guard); counted in the database, windows up to a day.
         "LOGIN_LIMIT_PER_ADDRESS": "10 per minute; 100 per hour",
         "LOGIN_LIMIT_PER_USERNAME": "20 per hour",
+        #: Accounts created (or tried) from one address.
+        "REGISTER_LIMIT_PER_ADDRESS": "10 per hour",
+        #: A login session ends after this many days unused, or this many days after the login
+        #: (scorekeeper.sessions); the remember-me cookie lasts as long.
+        "SESSION_IDLE_DAYS": 14,
+        "SESSION_MAX_DAYS": 30,
+        "REMEMBER_COOKIE_DURATION": timedelta(days=30),
+        #: Strict-Transport-Security max-age in production (HTTPS only from then on); 0: no header.
+        "HSTS_SECONDS": 365 * 24 * 3600 if production() else 0,
         #: Behind a reverse proxy, how many proxies set X-Forwarded-For (0: none, use the peer).
         "PROXY_COUNT": int(os.environ.get("SCOREKEEPER_PROXY_COUNT", "0")),
     }
@@ -82,11 +103,13 @@ def default_config(instance: Path) -> dict[str, Any]:
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite: enforce foreign keys, write-ahead log for readers beside a writer, wait when busy."""
+    """SQLite: enforce foreign keys, write-ahead log for readers beside a writer, every commit on disk
+    before it is acknowledged (``synchronous=FULL``: a power cut loses no saved hand; NORMAL would
+    only survive a crash of the process), wait when busy."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_S * 1000}")
         cursor.close()

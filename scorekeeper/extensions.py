@@ -6,8 +6,6 @@ Keeping them in their own module lets models and blueprints import them without 
 from __future__ import annotations
 
 from flask_babel import Babel
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -34,6 +32,3 @@ migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
 babel = Babel()
-#: Limits are set per route (login); the store is ``RATELIMIT_STORAGE_URI`` (memory for one process,
-#: Redis or Memcached when several processes share the counting).
-limiter = Limiter(get_remote_address)

@@ -7,10 +7,12 @@ matches: the count, the page, then the sides and their seats with players (``sel
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any, Final, Literal, TypeVar
 
+from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
@@ -31,14 +33,6 @@ class HistoryFilters:
     status: Status | None = None
     date_from: date | None = None
     date_to: date | None = None
-
-
-@dataclass(frozen=True)
-class HistoryPage:
-    matches: list[Match]
-    total: int
-    page: int
-    pages: int
 
 
 def _day_start(day: date) -> datetime:
@@ -71,20 +65,20 @@ def count_matches(owner_id: int, filters: HistoryFilters) -> int:
     return int(db.session.scalar(statement) or 0)
 
 
-def history_page(owner_id: int, filters: HistoryFilters, page: int, per_page: int) -> HistoryPage:
-    """Page ``page`` (from 1; past the end gives the last page) of the account's matches, newest
-    first, with their sides, seats and players loaded."""
-    total = count_matches(owner_id, filters)
-    pages = max(1, -(-total // per_page))
-    page = min(max(page, 1), pages)
+def history_page(owner_id: int, filters: HistoryFilters, page: int, per_page: int) -> Pagination:
+    """Page ``page`` of the account's matches (from 1; past the end gives the last page), newest
+    first, with their sides, seats and players loaded; ``pages`` is 0 when there is no match."""
     statement = (
         _filtered(select(Match), owner_id, filters)
         .order_by(Match.created_at.desc(), Match.id.desc())
-        .limit(per_page)
-        .offset((page - 1) * per_page)
         .options(selectinload(Match.sides).selectinload(Side.seats).joinedload(Seat.player))
     )
-    return HistoryPage(list(db.session.scalars(statement)), total, page, pages)
+    # Counted first, so that a page past the end becomes the last one in no more statements.
+    total = count_matches(owner_id, filters)
+    last = max(1, math.ceil(total / per_page))
+    result = db.paginate(statement, page=min(page, last), per_page=per_page, error_out=False, count=False)
+    result.total = total
+    return result
 
 
 def latest_log(match_id: int, limit: int | None = None) -> list[EditLog]:

@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, redirect, request
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
+from . import vocabulary
 from .rules import ValidationError
 
 LANGUAGES: Final = {"es": "Español", "en": "English", "fr": "Français"}
@@ -28,8 +29,9 @@ def select_locale() -> str:
 
 
 def translated_errors(error: ValidationError) -> dict[str, list[str]]:
-    """The core's field errors in the user's language."""
-    return error.as_dict(gettext)
+    """The core's field errors in the user's language: rule-set names translated, codes named as the
+    players name them, numbers written the locale's way, plurals by the language's rules."""
+    return error.as_dict(gettext, vocabulary.message_words, vocabulary.plural)
 
 
 def safe_next(target: str | None) -> str:

@@ -54,6 +54,38 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship()
 
 
+class LoginSession(db.Model):  # type: ignore[name-defined,misc]
+    """A logged-in browser, known to the server (:mod:`scorekeeper.sessions`): its cookies carry a
+    random token of which only the SHA-256 is kept here; deleting the row logs that browser out,
+    whatever copies of its cookies exist."""
+
+    __tablename__ = "login_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    #: "Remember me on this device": kept across browser restarts (the remember cookie).
+    remember: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: Refreshed at most once per :data:`scorekeeper.sessions.TOUCH_EVERY`, for the idle timeout.
+    seen_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: The browser, as its User-Agent names it (shortened), so that the account page can list devices.
+    agent: Mapped[str] = mapped_column(String(120), default="")
+
+
+class AuthAttempt(db.Model):  # type: ignore[name-defined,misc]
+    """One counted attempt (a failed login, a registration) under a throttling key such as
+    ``addr:1.2.3.4`` or ``user:ana`` (:mod:`scorekeeper.throttle`). In the app's own database, so that
+    every process of every machine counts together; rows older than the longest window are pruned."""
+
+    __tablename__ = "auth_attempts"
+    __table_args__ = (Index("ix_auth_attempts_key_at", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(120))
+    at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
+
+
 class Player(db.Model):  # type: ignore[name-defined,misc]
     """A person who plays at an account's table; the same name is the same player."""
 
@@ -189,8 +221,8 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
-    #: ``match_created``, ``hand_added``, ``hand_edited``, ``hand_deleted``, ``match_reopened``,
-    #: ``share_created``, ``share_revoked``, ``match_imported``.
+    #: ``match_created``, ``hand_added``, ``hand_edited``, ``hand_deleted``, ``hand_undone``,
+    #: ``match_reopened``, ``share_created``, ``share_revoked``, ``match_imported``.
     action: Mapped[str] = mapped_column(String(30))
     hand_number: Mapped[int | None] = mapped_column(default=None)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
@@ -266,3 +298,26 @@ class PartnershipTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
     latest_side_id: Mapped[int] = mapped_column(ForeignKey("sides.id"))
     latest_match_id: Mapped[int]
     latest_created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
+    """A hand submission already carried out (:mod:`scorekeeper.once`): an API client's
+    ``Idempotency-Key`` or the single-use key of a hand form, per account, with what was stored and
+    what was answered, so that the same submission sent again stores nothing and gets that answer.
+    Written in the transaction that stores the hand; the unique pair settles two requests racing."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("user_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(100))
+    #: SHA-256 of the request (the match and the hand as the API shapes it), to tell a repeat from
+    #: a different request under the same key.
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    match_id: Mapped[int]
+    hand_number: Mapped[int]
+    #: The first answer, replayed as it was (``body`` is ``None`` when a page stored the hand).
+    status: Mapped[int]
+    body: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)

@@ -116,10 +116,3 @@ def personalise(body: bytes) -> bytes:
         shown = get_template_attribute("macros.html", "flash_messages")(messages) if messages else ""
         body = body.replace(slot, str(shown).encode())
     return body
-
-
-def clear() -> None:
-    """Forget every page (tests; nothing in the app needs it)."""
-    cache = _cache()
-    if cache is not None:
-        cache.clear()

@@ -7,7 +7,7 @@ import hashlib
 from pathlib import Path
 from typing import Final
 
-from .config import PROJECT_ROOT
+from .config import STATIC_DIR, TEMPLATES_DIR
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -15,8 +15,9 @@ PACKAGE = Path(__file__).resolve().parent
 def fingerprint() -> str:
     digest = hashlib.sha256()
     for folder, pattern in (
-        (PROJECT_ROOT / "templates", "**/*.html"),
-        (PROJECT_ROOT / "static", "**/*"),
+        (TEMPLATES_DIR, "**/*.html"),
+        (TEMPLATES_DIR, "**/*.js"),  # the service worker's template
+        (STATIC_DIR, "**/*"),
         (PACKAGE / "translations", "**/*.mo"),
     ):
         for path in sorted(folder.glob(pattern)):

@@ -1,7 +1,9 @@
 """Security headers on every response and safe cookie settings.
 
 The Content-Security-Policy allows scripts, styles and images from this site only: no inline
-script, no inline style attribute, nothing from a CDN.
+script, no inline style attribute, nothing from a CDN. In production, Strict-Transport-Security
+(``HSTS_SECONDS``). Pages shown to a logged-in user are ``Cache-Control: private, no-cache`` unless
+the view chose its own caching (``no-store`` on forms, the scoreboard's ETag, static files).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import os
 from typing import Final
 
 from flask import Flask, Response
+from flask_login import current_user
 
 CONTENT_SECURITY_POLICY: Final = "; ".join(
     [
@@ -50,8 +53,15 @@ def cookie_settings(testing: bool) -> dict[str, object]:
 
 
 def register_security(app: Flask) -> None:
+    hsts = app.config.get("HSTS_SECONDS", 0)
+
     @app.after_request
     def add_headers(response: Response) -> Response:
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
+        if hsts:
+            response.headers.setdefault("Strict-Transport-Security", f"max-age={hsts}; includeSubDomains")
+        if "Cache-Control" not in response.headers and current_user.is_authenticated:
+            # Shared caches keep none of it; the browser asks again before showing it (Back included).
+            response.headers["Cache-Control"] = "private, no-cache"
         return response

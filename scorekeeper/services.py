@@ -14,15 +14,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import func, inspect, select, update
+from flask_sqlalchemy.pagination import Pagination
+from sqlalchemy import inspect, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
+from . import once as once_store
 from . import totals
 from .extensions import db
 from .models import EditLog, Hand, Match, Player, Seat, ShareLink, Side, SideCanasta, User, utcnow
+from .once import Once
 from .rules import (
     N_,
     FieldError,
@@ -30,26 +33,25 @@ from .rules import (
     HandResult,
     MatchState,
     RuleSet,
-    UnknownRuleSet,
     ValidationError,
-    check_sides,
+    check_new_match,
     fold_match,
     get_ruleset,
     load_hand,
     parse_hand,
 )
-from .rules.hand import MAX_NAME
 from .rules.house_rules import is_whole_number
+from .rules.match_setup import MAX_NAME
 from .stats import side_figures
 
-MATCH_KEYS: Final = frozenset({"ruleset", "target", "house_rules", "sides", "first_dealer"})
 MAX_ID: Final = 2**31 - 1
+#: Pages of a list of matches: no account has more matches than ids, and the offset a page needs
+#: stays far inside the databases' 64-bit integers.
+MAX_PAGE: Final = MAX_ID
 #: Two devices creating matches with the same new player race to add it; the loser tries again.
 CREATE_ATTEMPTS: Final = 3
 #: SQLSTATEs of losing a race for locks: deadlock, serialization failure, lock not available.
 CONTENTION: Final = frozenset({"40P01", "40001", "55P03"})
-MIN_TARGET: Final = 100
-MAX_TARGET: Final = 1_000_000
 
 
 class NotFound(LookupError):
@@ -83,10 +85,38 @@ def effective_ruleset(match: Match) -> RuleSet:
 
 
 def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
-    """Fold the stored hands (``hands`` if given, else the match's) through the rules."""
+    """Fold the stored hands (``hands`` if given, else the match's) through the rules.
+
+    A request folds a match once: the writes below take the view a route already has (``current``)
+    and score only the hands that change, never the whole match again.
+    """
     rs = effective_ruleset(match)
     inputs = [load_hand(h.input) for h in (match.hands if hands is None else hands)]
     return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
+
+
+def _given(match: Match, current: MatchView | None) -> MatchView | None:
+    """``current``, the view of ``match`` the caller already folded in this request (or ``None``).
+
+    :raise ValueError: it is the view of another match.
+    """
+    if current is not None and current.match is not match:
+        raise ValueError("current is the view of another match")
+    return current
+
+
+def _current(match: Match, current: MatchView | None) -> MatchView:
+    """``current`` (see :func:`_given`), or the match folded now."""
+    return _given(match, current) or view(match)
+
+
+def _committed(match: Match, rs: RuleSet, state: MatchState, inputs: list[dict[str, Any]]) -> MatchView:
+    """The view of ``match`` after the commit, which expired it: ``state`` (folded before the commit
+    from the stored ``inputs``) if the hands read again are still those, else folded again (another
+    device changed the match in between). So the hands' rows and their results always agree."""
+    if [hand.input for hand in match.hands] == inputs:
+        return MatchView(match, rs, state)
+    return view(match)
 
 
 def get_match(owner_id: int, match_id: int) -> Match:
@@ -103,18 +133,17 @@ def get_match(owner_id: int, match_id: int) -> Match:
     return match
 
 
-def list_matches(owner_id: int, page: int, per_page: int) -> tuple[list[MatchView], int]:
-    """One page of the account's matches, newest first, and how many there are in all."""
-    total = db.session.scalar(select(func.count()).select_from(Match).where(Match.owner_id == owner_id))
-    matches = db.session.scalars(
+def list_matches(owner_id: int, page: int, per_page: int) -> tuple[list[MatchView], Pagination]:
+    """Page ``page`` (1 to :data:`MAX_PAGE`) of the account's matches, newest first, folded, and where
+    it stands among all pages (``total``, ``pages``); past the last page, no match."""
+    statement = (
         select(Match)
         .where(Match.owner_id == owner_id)
         .order_by(Match.created_at.desc(), Match.id.desc())
-        .limit(per_page)
-        .offset((page - 1) * per_page)
         .options(selectinload(Match.sides), selectinload(Match.hands))
-    ).all()
-    return [view(m) for m in matches], total or 0
+    )
+    result = db.paginate(statement, page=page, per_page=per_page, error_out=False)
+    return [view(m) for m in result.items], result
 
 
 def _player(owner_id: int, name: str) -> Player:
@@ -126,73 +155,28 @@ def _player(owner_id: int, name: str) -> Player:
     return player
 
 
-def check_new_match(data: Any) -> tuple[RuleSet, int, dict[str, Any], list[dict[str, Any]], int]:
-    """Validate a new match request (the API's shape).
-
-    :raise ValidationError: every problem, at ``ruleset``, ``target``, ``house_rules.KEY``, ``sides...``.
-    """
-    if not isinstance(data, Mapping):
-        raise ValidationError([FieldError("_", N_("A match must be a JSON object."))])
-    errors: list[FieldError] = [
-        FieldError(str(key), N_("Unknown field.")) for key in sorted(set(data) - MATCH_KEYS, key=str)
-    ]
-    rs: RuleSet | None = None
-    try:
-        house_rules = data.get("house_rules")
-        rs = get_ruleset(str(data.get("ruleset")), {} if house_rules is None else house_rules)
-    except UnknownRuleSet:
-        errors.append(FieldError("ruleset", N_("Unknown rule set.")))
-    except ValidationError as error:
-        errors.extend(error.errors)
-    target = data.get("target", rs.target if rs else MIN_TARGET)
-    if not is_whole_number(target) or not MIN_TARGET <= target <= MAX_TARGET:
-        errors.append(
-            FieldError(
-                "target",
-                N_("Must be a whole number from {minimum} to {maximum}."),
-                {"minimum": MIN_TARGET, "maximum": MAX_TARGET},
-            )
-        )
-    players: list[int] = []
-    try:
-        players = check_sides(data.get("sides"))
-    except ValidationError as error:
-        errors.extend(error.errors)
-    first_dealer = data.get("first_dealer", 0)
-    if players and (not is_whole_number(first_dealer) or not 0 <= first_dealer < sum(players)):
-        errors.append(
-            FieldError(
-                "first_dealer", N_("Must be a seat number from 0 to {last}."), {"last": sum(players) - 1}
-            )
-        )
-    if errors or rs is None:
-        raise ValidationError(errors)
-    sides = [{"name": s["name"].strip(), "players": [p.strip() for p in s["players"]]} for s in data["sides"]]
-    return rs, int(target), dict(data.get("house_rules") or {}), sides, int(first_dealer)
-
-
 def create_match(owner_id: int, data: Any) -> Match:
-    """Create and commit a match. :raise ValidationError: see :func:`check_new_match`."""
-    rs, target, house_rules, sides, first_dealer = check_new_match(data)
+    """Create and commit a match. :raise ValidationError: see :func:`~.rules.check_new_match`."""
+    setup = check_new_match(data)
     for attempt in range(CREATE_ATTEMPTS):
         match = Match(
             owner_id=owner_id,
-            ruleset=rs.id,
-            target=target,
-            house_rules=house_rules,
-            first_dealer=first_dealer,
+            ruleset=setup.ruleset.id,
+            target=setup.target,
+            house_rules=dict(setup.house_rules),
+            first_dealer=setup.first_dealer,
         )
         try:
             # Players are found or added in name order: two devices adding the same new players
             # then wait for each other in one order (in seating order they could deadlock).
             players = {
-                name: _player(owner_id, name) for name in sorted({n for s in sides for n in s["players"]})
+                name: _player(owner_id, name) for name in sorted({n for s in setup.sides for n in s.players})
             }
-            for position, side in enumerate(sides):
-                seats = [Seat(position=i, player=players[name]) for i, name in enumerate(side["players"])]
-                match.sides.append(Side(position=position, name=side["name"], seats=seats))
+            for position, side in enumerate(setup.sides):
+                seats = [Seat(position=i, player=players[name]) for i, name in enumerate(side.players)]
+                match.sides.append(Side(position=position, name=side.name, seats=seats))
             db.session.add(match)
-            _summarise(match, fold_match(rs, target, len(sides), []))
+            _summarise(match, fold_match(setup.ruleset, setup.target, len(setup.sides), []), setup.ruleset)
             record(match, "match_created")
             db.session.commit()
             return match
@@ -207,11 +191,12 @@ def create_match(owner_id: int, data: Any) -> Match:
     raise AssertionError("unreachable")
 
 
-def _summarise(match: Match, state: MatchState) -> None:
+def _summarise(match: Match, state: MatchState, rs: RuleSet | None = None) -> None:
     """Rewrite the match's summary columns and its sides' figures from its folded ``state`` (in the
     caller's transaction). Every change to a match's hands calls it: the statistics read only these
     and the running totals (:mod:`scorekeeper.totals`), which follow at the next flush: none may
-    come between what the totals note first and the end of the change."""
+    come between what the totals note first and the end of the change. ``rs``: the match's
+    effective rule set, if the caller has it."""
     _load_canastas(match.sides)
     with db.session.no_autoflush:
         totals.remember(match)
@@ -219,7 +204,8 @@ def _summarise(match: Match, state: MatchState) -> None:
         match.winner = state.winner
         match.hand_count = len(state.hands)
         match.totals = list(state.totals)
-        for side, figures in zip(match.sides, side_figures(effective_ruleset(match), state), strict=True):
+        figures_of = side_figures(rs or effective_ruleset(match), state)
+        for side, figures in zip(match.sides, figures_of, strict=True):
             side.points = figures.points
             side.went_out = figures.went_out
             side.penalty_count = figures.penalty_count
@@ -323,28 +309,60 @@ def lock_race_is_conflict() -> Iterator[None]:
         ) from None
 
 
-def add_hand(match: Match, data: Any, actor_id: int | None = None) -> tuple[HandResult, MatchView]:
-    """Store the next hand of ``match``.
+def add_hand(
+    match: Match,
+    data: Any,
+    actor_id: int | None = None,
+    once: Once | None = None,
+    current: MatchView | None = None,
+) -> tuple[HandResult, MatchView]:
+    """Store the next hand of ``match``; with ``once``, at most once for its key (see
+    :mod:`scorekeeper.once`: the key is stored in the same transaction as the hand). ``current``:
+    the view of ``match`` the caller already has (else it is folded here); only the new hand is
+    scored on top of it.
 
+    :raise AlreadyDone: ``once``'s key was used already (nothing is stored); also when a request
+        with the same key wins a race with this one.
     :raise Conflict: a hand with this number exists, or the match is finished.
     :raise ValidationError: the hand breaks a rule (nothing is stored).
     """
-    current = view(match)
+    if once is None:
+        return _add_hand(_current(match, current), data, actor_id, None)
+    once_store.check(once)
+    try:
+        added = _add_hand(_current(match, current), data, actor_id, once)
+    except Conflict:
+        once_store.check(once)  # lost a race to a request with the same key: that one's answer
+        raise
+    once_store.forget_old(once.user_id)
+    return added
+
+
+def _add_hand(
+    current: MatchView, data: Any, actor_id: int | None, once: Once | None
+) -> tuple[HandResult, MatchView]:
+    match, rs = current.match, current.ruleset
     number: Any = data.get("number") if isinstance(data, Mapping) else None
     if is_whole_number(number) and 1 <= number <= len(match.hands):
         raise Conflict(N_("Hand {number} was already entered, perhaps from another device."), number=number)
     if current.state.finished:
         raise Conflict(N_("The match is over; no more hands can be entered."))
     hand = _parse(current, data, current.state.next_number)
-    stored = Hand(number=hand.number, input=hand.to_json([f.code for f in current.ruleset.flags]))
+    stored = Hand(number=hand.number, input=hand.to_json(rs.flag_codes), version=1)
+    # The new hand as it will be read back (load_hand of what is stored), scored after the others.
+    state = fold_match(rs, match.target, len(match.sides), [load_hand(stored.input)], start=current.state)
     with db.session.no_autoflush:  # one INSERT, at the commit that may find the number taken
         match.hands.append(stored)
-        after = view(match)
-        _summarise(match, after.state)
+        inputs = [h.input for h in match.hands]
+        _summarise(match, state, rs)
         match.unlocked = False
         record(match, "hand_added", actor_id, hand.number, after=stored.input)
+        if once is not None:
+            before_commit = MatchView(match, rs, state)
+            answer = once.answer(state.hands[-1], before_commit) if once.answer is not None else None
+            once_store.remember(once, match.id, hand.number, answer)
     commit_or_conflict(hand.number)
-    return after.state.hands[-1], after
+    return state.hands[-1], _committed(match, rs, state, inputs)
 
 
 def _hand(match: Match, number: int) -> Hand:
@@ -355,11 +373,18 @@ def _hand(match: Match, number: int) -> Hand:
 
 
 def replace_hand(
-    match: Match, number: int, data: Any, actor_id: int | None = None, expected_version: int | None = None
+    match: Match,
+    number: int,
+    data: Any,
+    actor_id: int | None = None,
+    expected_version: int | None = None,
+    current: MatchView | None = None,
 ) -> tuple[HandResult, MatchView]:
     """Replace hand ``number``; every later total and the result are recomputed.
 
-    ``expected_version``, when given, is the hand's version the editor started from.
+    ``expected_version``, when given, is the hand's version the editor started from. ``current``:
+    the view of ``match`` the caller already has; then only hand ``number`` and those after it are
+    scored again (without it, every hand is scored once).
 
     :raise NotFound: no such hand. :raise Conflict: the hand was changed since ``expected_version``.
     :raise ValidationError: the hand breaks a rule, or the change would end the match before hands
@@ -371,37 +396,86 @@ def replace_hand(
             N_("Hand {number} was changed on another device meanwhile; check it and edit again."),
             number=number,
         )
-    current = view(match)
-    hand = _parse(current, data, number)
-    new_input = hand.to_json([f.code for f in current.ruleset.flags])
-    inputs = [hand if h.number == number else load_hand(h.input) for h in match.hands]
-    state = fold_match(current.ruleset, match.target, len(match.sides), inputs)  # raises if it ends early
+    current = _given(match, current)
+    rs = current.ruleset if current is not None else effective_ruleset(match)
+    hand = parse_hand(rs, data, [len(side.seats) for side in match.sides], expected_number=number)
+    new_input = hand.to_json(rs.flag_codes)
+    inputs = [new_input if h.number == number else h.input for h in match.hands]
+    # Hands before ``number`` keep their results; it and those after it are scored (and the fold
+    # raises if the change ends the match before hands that follow it).
+    start = current.state.upto(number - 1) if current is not None else None
+    again = [load_hand(i) for i in inputs[(number - 1 if current is not None else 0) :]]
+    state = fold_match(rs, match.target, len(match.sides), again, start=start)
     before = stored.input
     stored.input = new_input
     stored.version += 1
-    _summarise(match, state)
+    _summarise(match, state, rs)
     record(match, "hand_edited", actor_id, number, before=before, after=new_input)
     commit_or_conflict()
-    after = view(match)
-    return after.state.hands[number - 1], after
+    return state.hands[number - 1], _committed(match, rs, state, inputs)
 
 
-def delete_last_hand(match: Match, number: int, actor_id: int | None = None) -> MatchView:
+def delete_last_hand(
+    match: Match, number: int, actor_id: int | None = None, current: MatchView | None = None
+) -> MatchView:
     """Delete hand ``number``, which must be the last; a match it had finished is open again.
+    ``current``: the view of ``match`` the caller already has (then nothing is scored again).
 
     :raise NotFound: no such hand. :raise Conflict: it is not the last hand.
     """
     stored = _hand(match, number)
     if number != len(match.hands):
         raise Conflict(N_("Only the last hand ({last}) can be deleted."), last=len(match.hands))
+    return _remove_last(match, stored, "hand_deleted", actor_id, current)
+
+
+def _remove_last(
+    match: Match, stored: Hand, action: str, actor_id: int | None, current: MatchView | None = None
+) -> MatchView:
     before = stored.input
+    current = _given(match, current)
+    # Without the last hand: the results of the others as they were, or the others folded once.
+    after = (
+        MatchView(match, current.ruleset, current.state.upto(len(match.hands) - 1))
+        if current is not None
+        else view(match, match.hands[:-1])
+    )
     match.hands.remove(stored)
     db.session.delete(stored)
-    after = view(match)
-    _summarise(match, after.state)
-    record(match, "hand_deleted", actor_id, number, before=before)
+    inputs = [h.input for h in match.hands]
+    _summarise(match, after.state, after.ruleset)
+    record(match, action, actor_id, stored.number, before=before)
     commit_or_conflict()
-    return after
+    return _committed(match, after.ruleset, after.state, inputs)
+
+
+def undoable_hand(match: Match) -> int | None:
+    """The hand that "Undo" takes back: the last one, while adding it is the last thing done to
+    the match (so until the next hand is entered, or anything else is changed)."""
+    latest = db.session.scalar(
+        select(EditLog).where(EditLog.match_id == match.id).order_by(EditLog.id.desc()).limit(1)
+    )
+    return undoable_after(latest, len(match.hands))
+
+
+def undoable_after(latest: EditLog | None, hand_count: int) -> int | None:
+    """:func:`undoable_hand` from the match's newest log entry and its number of hands."""
+    if latest is None or latest.action != "hand_added" or latest.hand_number != hand_count:
+        return None
+    return latest.hand_number
+
+
+def undo_hand(match: Match, number: int, actor_id: int | None = None) -> MatchView:
+    """Take back hand ``number`` just added (recorded as ``hand_undone``, with the hand); undoing the
+    hand that finished the match opens it again, even if it was locked as finished.
+
+    :raise Conflict: ``number`` is not :func:`undoable_hand` (already undone, or something was done
+        to the match since).
+    """
+    if number != undoable_hand(match):
+        raise Conflict(N_("Hand {number} can no longer be undone."), number=number)
+    match.unlocked = False
+    return _remove_last(match, _hand(match, number), "hand_undone", actor_id)
 
 
 def reopen_match(match: Match, actor_id: int | None = None) -> None:

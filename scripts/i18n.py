@@ -1,10 +1,13 @@
 """Translation catalogs: ``python scripts/i18n.py extract|update|compile|check``.
 
 ``extract`` collects every message of the code (``_``, ``gettext``, ``lazy_gettext``, ``_l``, ``N_``),
-the templates, and the texts of the rule-set data (descriptions, notes, discrepancies), which are
+the templates, and the texts of the rule-set data (descriptions, notes, discrepancies, presets), which are
 shown translated without markers in the data; ``update`` merges them into the Spanish and French
 catalogs; ``compile`` writes the ``.mo`` files the app reads; ``check`` fails if a catalog lacks a
 translation.
+
+The catalogs are written sorted and without source locations, so that a change touches only the
+messages it adds or changes (and two branches merge cleanly).
 """
 
 from __future__ import annotations
@@ -22,13 +25,22 @@ sys.path.insert(0, str(ROOT))
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 LOCALES = ("es", "fr")
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None, "_l": None, "N_": None}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "lazy_gettext": None,
+    "_l": None,
+    "N_": None,
+    "N_plural": (1, 2),
+}
 JINJA_OPTIONS = {"extensions": "jinja2.ext.do"}
 
 
 def rule_texts() -> list[tuple[str, str]]:
     """(text, where) for every translatable text of the rule sets."""
     from scorekeeper.rules.cards import CARD_GROUPS
+    from scorekeeper.rules.presets import PRESETS
     from scorekeeper.rules.registry import BOOKS
 
     texts: list[tuple[str, str]] = [(g.label, "cards") for g in CARD_GROUPS if g.label.isascii()]
@@ -40,6 +52,8 @@ def rule_texts() -> list[tuple[str, str]]:
         texts += [(note, where) for note in rs.notes]
         for d in rs.discrepancies:
             texts += [(d.question, where), (d.sources_say, where), (d.default, where)]
+    for preset in PRESETS:
+        texts += [(text, f"presets:{preset.id}") for text in (preset.name, preset.note) if text]
     return texts
 
 
@@ -52,14 +66,18 @@ def extract() -> None:
         for filename, lineno, message, comments, context in extract_from_dir(
             base, methods, options_map=options, keywords=KEYWORDS
         ):
-            catalog.add(message, locations=[(f"{dirname}/{filename}", lineno)], auto_comments=comments,
-                        context=context)
+            catalog.add(
+                message,
+                locations=[(f"{dirname}/{filename}", lineno)],
+                auto_comments=comments,
+                context=context,
+            )
     for text, where in rule_texts():
         if text:
             catalog.add(text, locations=[(where, 0)])
     TRANSLATIONS.mkdir(parents=True, exist_ok=True)
     with POT.open("wb") as f:
-        write_po(f, catalog, width=100, omit_header=False)
+        write_po(f, catalog, width=100, omit_header=False, no_location=True, sort_output=True)
     print(f"{len(catalog)} messages in {POT.relative_to(ROOT)}")
 
 
@@ -81,7 +99,7 @@ def update() -> None:
             catalog.update(template, no_fuzzy_matching=True)
             path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as f:
-            write_po(f, catalog, width=100, ignore_obsolete=True)
+            write_po(f, catalog, width=100, ignore_obsolete=True, no_location=True, sort_output=True)
         print(f"{locale}: {len(catalog)} messages, {missing(catalog)} untranslated")
 
 

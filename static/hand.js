@@ -1,5 +1,6 @@
-/* Hand entry: card counters fill the melds/hand inputs, the going-out kind follows who went out,
-   and a live preview of each side's score (POST to data-preview-url, nothing stored).
+/* Hand entry: card counters add to the melds/hand inputs, the going-out kind follows who went out,
+   and a live preview of each side's score in the bar at the bottom (POST to data-preview-url,
+   nothing stored).
    Card points come from the page's data-points attributes; no rule lives here. */
 (function () {
   "use strict";
@@ -15,15 +16,41 @@
     return total;
   }
 
+  // The counter adds what it counts to the field: a total typed by hand is kept, never replaced,
+  // and the counter's line says "Counted: 50 + typed by hand: 480 = 530". Each change of the
+  // count moves the field by the same amount, so a correction typed in between is kept too.
   function onCounter(input) {
     var details = input.closest("[data-counter]");
     var target = document.getElementById(details.getAttribute("data-counter"));
     var total = counterTotal(details);
+    var before = parseInt(details.getAttribute("data-counted") || "0", 10);
+    details.setAttribute("data-counted", String(total));
     details.querySelector("[data-counter-total]").textContent = String(total);
-    if (target) {
-      target.value = String(total);
-      target.dispatchEvent(new Event("input", { bubbles: true }));
-    }
+    if (!target) { return; }
+    var current = parseInt(target.value, 10);
+    if (isNaN(current)) { current = before; }  // a blank field stands for the count (as on the server)
+    var value = Math.max(0, current + total - before);
+    target.value = String(value);
+    target.dispatchEvent(new Event("input", { bubbles: true }));
+    showTyped(details, value - total, value);
+  }
+
+  function showTyped(details, typed, value) {
+    var line = details.querySelector("[data-counter-typed-line]");
+    if (!line) { return; }
+    line.hidden = typed === 0 || typed === value;  // nothing typed, or nothing counted
+    line.querySelector("[data-counter-typed]").textContent = String(typed);
+    line.querySelector("[data-counter-field]").textContent = String(value);
+  }
+
+  // A total typed while the counter has counted: the line follows what the field now holds.
+  function onCountedField(input) {
+    var details = form.querySelector('[data-counter="' + input.id + '"]');
+    if (!details) { return; }
+    var counted = parseInt(details.getAttribute("data-counted") || "0", 10);
+    var value = parseInt(input.value, 10);
+    if (isNaN(value)) { value = counted; }  // blank: the count is taken
+    showTyped(details, value - counted, value);
   }
 
   function syncKind() {
@@ -35,15 +62,23 @@
     box.querySelectorAll("input").forEach(function (input) { input.disabled = nobody; });
   }
 
+  /* A score written the reader's way (the page's language), with its sign: +1,250 / +1.250 / −300. */
+  var numbers = window.Intl ? new Intl.NumberFormat(document.documentElement.lang || undefined,
+    { maximumFractionDigits: 0, signDisplay: "exceptZero" }) : null;
+  function formatScore(n) {
+    return numbers ? numbers.format(n) : (n > 0 ? "+" : "") + n;
+  }
+
   var timer = null;
   var pending = null;
   var note = form.querySelector("[data-preview-note]");
 
+  // The one place that writes the previews (the bar at the bottom of the page).
   function show(scores, message) {
     form.querySelectorAll("[data-preview]").forEach(function (out) {
       var i = parseInt(out.getAttribute("data-preview"), 10);
       if (scores && i < scores.length) {
-        out.textContent = (scores[i] > 0 ? "+" : "") + scores[i];
+        out.textContent = formatScore(scores[i]);
         out.classList.toggle("neg", scores[i] < 0);
       } else {
         out.textContent = "";
@@ -83,6 +118,8 @@
   form.addEventListener("input", function (event) {
     if (event.target.closest("[data-counter]") && event.target.hasAttribute("data-points")) {
       onCounter(event.target);
+    } else if (event.isTrusted && event.target.id) {
+      onCountedField(event.target);
     }
     schedule();
   });
@@ -91,6 +128,14 @@
     schedule();
   });
   syncKind();
+  // Counts sent back with the page (a mistake shown, or Back) are already in their fields.
+  form.querySelectorAll("[data-counter]").forEach(function (details) {
+    var total = counterTotal(details);
+    details.setAttribute("data-counted", String(total));
+    details.querySelector("[data-counter-total]").textContent = String(total);
+    var target = document.getElementById(details.getAttribute("data-counter"));
+    if (target && total) { onCountedField(target); }
+  });
   var firstError = form.querySelector(".has-error, .errors");
   if (firstError) {
     firstError.scrollIntoView({ block: "center" });

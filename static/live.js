@@ -21,6 +21,16 @@
   var busy = false;
   var stopped = false;
 
+  /* "Updated at 21:05": the time of the match's last change, in the phone's own time zone. */
+  var clock = window.Intl ? new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+    { hour: "2-digit", minute: "2-digit" }) : null;
+  function localTimes() {
+    board.querySelectorAll("time[data-updated]").forEach(function (time) {
+      var when = new Date(time.getAttribute("datetime"));
+      if (clock && !isNaN(when.getTime())) { time.textContent = clock.format(when); }
+    });
+  }
+
   function say(message) {
     if (status && status.textContent !== message) { status.textContent = message; }
   }
@@ -37,6 +47,7 @@
       return d.id;
     });
     board.innerHTML = html;
+    localTimes();
     open.forEach(function (id) {
       var details = document.getElementById(id);
       if (details && board.contains(details)) { details.open = true; }
@@ -101,5 +112,6 @@
   });
   window.addEventListener("online", function () { delay = interval; poll(); });
 
+  localTimes();
   schedule(interval);
 })();

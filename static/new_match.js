@@ -1,5 +1,5 @@
-/* New match: show only the chosen rule set's house options, and name the first-dealer choices
-   after the players typed. Without this script every block shows, each headed by its rule set. */
+/* New match: show only the chosen rule set's house options, fill them from a preset, and name the
+   first-dealer choices after the players typed. Without this script every block shows, each headed by its rule set. */
 (function () {
   "use strict";
   var form = document.querySelector("[data-new-match]");
@@ -28,12 +28,51 @@
     });
   }
 
+  /* Presets: a button fills the chosen rule set's house-rule inputs from its data-preset-fields
+     ({input name: value}); every input stays editable. Without this script the buttons stay hidden. */
+  function applyPreset(button) {
+    var fields = JSON.parse(button.getAttribute("data-preset-fields"));
+    Object.keys(fields).forEach(function (name) {
+      var input = form.elements.namedItem(name);
+      if (!input) { return; }
+      if (input.type === "checkbox") { input.checked = fields[name] === true; } else { input.value = fields[name]; }
+      var changed = input.type === "checkbox" ? input.checked !== input.defaultChecked : input.value !== input.defaultValue;
+      var details = input.closest("details");
+      if (changed && details) { details.open = true; }  // show what the preset changed
+    });
+    var box = button.closest("[data-presets]");
+    var status = box.querySelector("[data-preset-status]");
+    if (status) { status.textContent = box.getAttribute("data-filled") + " " + button.getAttribute("data-preset-name"); }
+  }
+
+  form.querySelectorAll("[data-presets]").forEach(function (box) { box.hidden = false; });
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-preset-fields]");
+    if (button) { applyPreset(button); }
+  });
+
+
+  /* A side left unnamed takes its players' names (the server does the same): show them as the
+     name's placeholder, joined the page language's way. */
+  var lists = window.Intl && Intl.ListFormat ? new Intl.ListFormat(document.documentElement.lang || undefined,
+    { style: "long", type: "conjunction" }) : null;
+  function syncNames() {
+    form.querySelectorAll("[data-side-name]").forEach(function (input) {
+      var side = input.getAttribute("data-side-name");
+      var names = Array.prototype.map.call(form.querySelectorAll("[data-player^='" + side + "-']"), function (p) {
+        return p.value.trim();
+      }).filter(function (name) { return name; });
+      input.placeholder = names.length ? (lists ? lists.format(names) : names.join(", ")) : "";
+    });
+  }
+
   form.addEventListener("change", function (event) {
     if (event.target.hasAttribute("data-ruleset-choice")) { syncRuleset(); }
   });
   form.addEventListener("input", function (event) {
-    if (event.target.hasAttribute("data-player")) { syncDealer(); }
+    if (event.target.hasAttribute("data-player")) { syncDealer(); syncNames(); }
   });
   syncRuleset();
   syncDealer();
+  syncNames();
 })();

@@ -6,16 +6,20 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
+from itertools import pairwise
 
 from scorekeeper.charts import (
+    MARKER_ROOM,
     MAX_RESULTS,
     PLOT_HEIGHT,
     PLOT_TOP,
+    Box,
     ResultPoint,
     hand_scores_chart,
     num,
     results_chart,
     running_totals_chart,
+    text_box,
     ticks,
 )
 
@@ -139,3 +143,89 @@ def test_results_chart_marks_wins_and_losses():
 
 def test_num_rounds_to_one_decimal():
     assert [num(1.0), num(2.25), num(-0.04), num(12.34)] == ["1", "2.2", "0", "12.3"]
+
+
+# --- Titles, axes and labels that do not collide ------------------------------------------------
+
+
+def texts(root: ET.Element, cls: str) -> list[str]:
+    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == cls]
+
+
+def x_numbers(root: ET.Element) -> list[str]:
+    """The hand numbers under the plot (the texts of the middle-anchored group, axis name aside)."""
+    group = next(g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("text-anchor") == "middle")
+    return [t.text or "" for t in group if t.get("class") != "axis-name"]
+
+
+def test_every_chart_shows_its_title_and_names_its_axis():
+    root = parse(
+        str(running_totals_chart("t", ["A", "B"], [[100, 50]], 5000, "Running totals", "d", "Target", "Hand"))
+    )
+    assert texts(root, "chart-title") == ["Running totals"] and texts(root, "axis-name") == ["Hand"]
+    root = parse(str(hand_scores_chart("s", ["A", "B"], [[100, 50]], "Hand scores", "d", "Hand")))
+    assert texts(root, "chart-title") == ["Hand scores"] and texts(root, "axis-name") == ["Hand"]
+    point = ResultPoint(datetime(2025, 1, 1, tzinfo=UTC), 5200, True)
+    root = parse(str(results_chart("r", [point], "Results of Ana", "d", "Won", "Lost")))
+    assert texts(root, "chart-title") == ["Results of Ana"]
+
+
+def test_a_short_match_labels_every_hand():
+    rows = [[100 * h, 50 * h] for h in range(1, 13)]
+    assert x_numbers(parse(totals(["A", "B"], rows))) == [str(h) for h in range(1, 13)]
+    scores = str(hand_scores_chart("s", ["A", "B"], rows, "Hand scores", "d"))
+    assert x_numbers(parse(scores)) == [str(h) for h in range(1, 13)]
+
+
+def test_a_long_match_labels_round_hands_the_first_and_the_last():
+    rows = [[10 * h, 5 * h] for h in range(1, 61)]
+    shown = [int(n) for n in x_numbers(parse(totals(["A", "B"], rows)))]
+    assert shown[0] == 1 and shown[-1] == 60 and len(shown) <= 9
+    steps = {b - a for a, b in pairwise(shown[1:-1])}
+    assert len(steps) == 1 and steps.pop() in (5, 10, 20)
+
+
+def marker_points(root: ET.Element) -> list[tuple[float, float]]:
+    """The centre of every point of the lines: polyline vertices."""
+    found = []
+    for line in root.findall("svg:polyline[@class='series']", NS):
+        for pair in line.get("points", "").split():
+            x, y = pair.split(",")
+            found.append((float(x), float(y)))
+    return found
+
+
+def label_box(root: ET.Element) -> Box:
+    label = next(t for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "target-label")
+    return text_box(float(label.get("x")), float(label.get("y")), label.text or "", label.get("text-anchor"))
+
+
+def test_the_target_label_never_covers_a_point():
+    # The last point right at the target, where the label used to sit; then both ends near it.
+    for rows in (
+        [[2000, 1000], [5000, 2500]],
+        [[4950, 100], [5000, 4990]],
+        [[5000, 0]],
+        [[h * 500, 5000 - h * 400] for h in range(1, 11)],
+    ):
+        root = parse(totals(["A", "B"], rows))
+        box = label_box(root)
+        assert not [p for p in marker_points(root) if box.holds(*p, MARKER_ROOM)], rows
+
+
+def test_numbers_are_written_by_the_given_format():
+    root = parse(
+        str(
+            running_totals_chart(
+                "t",
+                ["A", "B"],
+                [[6825, 100]],
+                10000,
+                "T",
+                "d",
+                "Target",
+                fmt=lambda n: f"{n:,}".replace(",", "."),
+            )
+        )
+    )
+    assert "10.000" in "".join(root.itertext()) and "Target 10.000" in texts(root, "target-label")

@@ -1,15 +1,21 @@
 """The real migrations: a database at an older revision, with data in it, upgrades and keeps its scores."""
 
+import copy
 import json
+import os
 from typing import Any
 
 import flask_migrate
 import pytest
 from flask import Flask
-from sqlalchemy import text
+from sqlalchemy import select, text
 
-from scorekeeper import MIGRATIONS, create_app
+from scorekeeper import MIGRATIONS, create_app, services
 from scorekeeper.extensions import db
+from scorekeeper.models import EditLog, utcnow
+from scorekeeper.transfer.formats import export_json
+from scorekeeper.transfer.importer import owned_matches
+from tests.helpers import drop_postgres_database, fresh_postgres_database
 
 HAND = {
     "number": 1,
@@ -38,13 +44,16 @@ HAND_2 = {
 }
 
 
-def old_database(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, revision: str, hands: list[Any]) -> Flask:
-    """An app whose database is at ``revision`` and holds one classic match of two sides with ``hands``."""
+def old_database(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, revision: str, hands: list[Any], url: str | None = None
+) -> Flask:
+    """An app whose database (``url``, else an SQLite file) is at ``revision`` and holds one classic
+    match of two sides with ``hands``."""
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
     app = create_app(
         {
             "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.db'}",
+            "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{tmp_path / 'old.db'}",
             "SECRET_KEY": "x",
             "AUTO_MIGRATE": False,
         }
@@ -146,3 +155,48 @@ def test_upgrade_adds_up_the_running_totals_of_existing_players(tmp_path, monkey
     ]
     assert [tuple(row) for row in canastas] == [(1, "clean", 1), (2, "clean", 1), (3, "dirty", 1)]
     assert sorted(tuple(row) for row in partnerships) == [(1, 2, 2, 2, 1120, 1), (2, 1, 1, 2, 1120, 1)]
+
+
+@pytest.fixture
+def old_url(pytestconfig: pytest.Config, tmp_path: Any) -> Any:
+    """A database of the test run's kind (``--db``) for a migration test to fill at an old revision."""
+    if pytestconfig.getoption("--db") != "postgresql":
+        yield f"sqlite:///{tmp_path / 'old.db'}"
+        return
+    name = f"scorekeeper_old_{os.getpid()}"
+    yield fresh_postgres_database(name)
+    drop_postgres_database(name)
+
+
+def test_upgrade_repairs_text_that_could_not_be_exported(tmp_path, monkeypatch, old_url):
+    """A lone surrogate in a custom penalty's description (stored before the app checked text) made
+    every export of the account fail; after the upgrade it is U+FFFD and the export works, with the
+    same scores. A NUL in a name (SQLite kept it; PostgreSQL cannot) is repaired the same way."""
+    hand = copy.deepcopy(HAND_2)
+    hand["sides"][0]["penalties"] = [{"code": "custom", "count": 1, "points": 50, "description": "x\ud800y"}]
+    app = old_database(tmp_path, monkeypatch, "0006", [HAND, hand], url=old_url)
+    with app.app_context():
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO edit_log (match_id, at, action, hand_number, after) "
+                    "VALUES (1, :at, :a, 2, :h)"
+                ),
+                {"at": "2026-01-01", "a": "hand_added", "h": json.dumps(hand)},
+            )
+            if connection.dialect.name == "sqlite":
+                connection.execute(text("UPDATE sides SET name = 'A' || char(0) || 'B' WHERE id = 1"))
+        flask_migrate.upgrade(directory=MIGRATIONS)
+        views = [services.view(match) for match in owned_matches(1)]
+        exported = json.loads(export_json(views, utcnow()).encode("utf-8"))
+        log = db.session.scalars(select(EditLog.after)).one()
+        db.session.remove()
+        db.engine.dispose()
+    (match,) = exported["matches"]
+    assert match["hands"][1]["sides"][0]["penalties"][0]["description"] == "x\ufffdy"
+    assert log["sides"][0]["penalties"][0]["description"] == "x\ufffdy"
+    assert [s["name"] for s in match["sides"]][1] == "B"
+    if not old_url.startswith("postgresql"):
+        assert match["sides"][0]["name"] == "A\ufffdB"
+    # A: 1000, then 150 - 30 - 50 = 70; B: 60, then 550.
+    assert views[0].state.totals == (1070, 610)

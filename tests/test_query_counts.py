@@ -13,9 +13,8 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player, User
-from scorekeeper.sql_count import counting
-from tests.conftest import make_user
-from tests.web.conftest import logged_in
+from tests.helpers import counting, make_user
+from tests.web.helpers import logged_in
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}
 LOSE = {"melds": 250, "hand": 20, "penalties": [{"code": "drew_two_cards"}]}

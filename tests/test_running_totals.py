@@ -21,7 +21,7 @@ from scorekeeper.stats import COUNTS, BestHand, add_up
 from scorekeeper.totals import side_records
 from scorekeeper.transfer.formats import export_json, read_export
 from scorekeeper.transfer.importer import owned_matches, store_matches
-from tests.conftest import make_user
+from tests.helpers import make_user
 from tests.test_side_figures import HANDS as CANASTON_HANDS
 from tests.test_stats import M1_HANDS, M3_HANDS, hand
 

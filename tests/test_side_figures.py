@@ -15,7 +15,7 @@ from scorekeeper.models import Match
 from scorekeeper.stats import SideFigures, side_figures
 from scorekeeper.transfer.formats import export_json, read_export
 from scorekeeper.transfer.importer import owned_matches, store_matches
-from tests.conftest import make_user
+from tests.helpers import make_user
 from tests.test_stats import hand
 
 SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]

@@ -36,7 +36,7 @@ from scorekeeper.players.data import (
     ruleset_stats,
 )
 from scorekeeper.stats import BestHand, Stats, by_matches, combined
-from tests.conftest import make_user
+from tests.helpers import make_user
 
 Sides = list[tuple[str, list[str]]]
 

@@ -79,7 +79,7 @@ def build(
     counts = [len(p) for _n, p in sides]
     for data in hands:
         hand = parse_hand(rs, data, counts)
-        match.hands.append(Hand(number=hand.number, input=hand.to_json([f.code for f in rs.flags])))
+        match.hands.append(Hand(number=hand.number, input=hand.to_json(rs.flag_codes)))
     return view(match)
 
 

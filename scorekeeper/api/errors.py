@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify
 from werkzeug.exceptions import HTTPException
 
@@ -51,9 +49,12 @@ def conflict(error: Conflict) -> Response:
     return message(409, error.message.format(**error.params))
 
 
+def allow_header(error: HTTPException) -> dict[str, str]:
+    """``Allow`` for a 405 (RFC 9110 requires it): the methods the URL answers."""
+    methods = getattr(error, "valid_methods", None)
+    return {"Allow": ", ".join(methods)} if error.code == 405 and methods else {}
+
+
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException) -> Response:
-    headers: dict[str, Any] = {}
-    if error.code == 405 and error.valid_methods:  # type: ignore[attr-defined]
-        headers["Allow"] = ", ".join(error.valid_methods)  # type: ignore[attr-defined]
-    return message(error.code or 500, error.description or error.name, **headers)
+    return message(error.code or 500, error.description or error.name, **allow_header(error))

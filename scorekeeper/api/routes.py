@@ -7,13 +7,20 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from flask import Response, g, jsonify, request, url_for
+from flask import Response, current_app, g, jsonify, request, url_for
+from sqlalchemy import select
 
+from .. import page_cache
 from ..accounts import user_for_token
+from ..extensions import db
+from ..models import Match, as_utc
 from ..rules import N_, RULESET_IDS, UnknownRuleSet, all_rulesets, get_ruleset
 from ..services import (
+    MAX_ID,
+    MAX_PAGE,
     Conflict,
     MatchView,
+    NotFound,
     add_hand,
     create_match,
     delete_last_hand,
@@ -24,6 +31,7 @@ from ..services import (
 )
 from . import bp
 from .errors import BadJson, error_response, message
+from .idempotency import once_from_header
 from .serialize import hand_json, match_json, ruleset_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -79,19 +87,19 @@ def ruleset(ruleset_id: str) -> Response:
 @token_required
 def matches() -> Response:
     raw = request.args.get("page", "1")
-    if not (raw.isascii() and raw.isdigit()) or int(raw) < 1:
-        return error_response(422, {"page": ["Must be a page number, 1 or more."]})
-    page, per_page = int(raw), bp_page_size()
-    views, total = list_matches(g.api_user.id, page, per_page)
+    page = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= len(str(MAX_PAGE)) else 0
+    if not 1 <= page <= MAX_PAGE:
+        return error_response(422, {"page": [f"Must be a page number from 1 to {MAX_PAGE}."]})
+    views, pages = list_matches(g.api_user.id, page, bp_page_size())
     response = jsonify([match_json(mv, with_hands=False) for mv in views])
-    last = max(1, -(-total // per_page))
+    last = max(1, pages.pages)
     links = [
         f'<{url_for(".matches", page=p, _external=True)}>; rel="{rel}"'
         for rel, p in (("first", 1), ("prev", page - 1), ("next", page + 1), ("last", last))
         if 1 <= p <= last
     ]
     response.headers["Link"] = ", ".join(links)
-    response.headers["X-Total-Count"] = str(total)
+    response.headers["X-Total-Count"] = str(pages.total)
     response.headers["X-Page"] = str(page)
     return response
 
@@ -113,22 +121,59 @@ def new_match() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/matches/<int:match_id>")
 @token_required
 def match(match_id: int) -> Response:
-    return jsonify(match_json(view(get_match(g.api_user.id, match_id))))
+    """The match with its hands: folded and serialised once per version, then served from the
+    process's store of answers (:mod:`scorekeeper.page_cache`) after one small query."""
+    owner = g.api_user
+    if not 1 <= match_id <= MAX_ID:
+        raise NotFound(match_id)
+    row = db.session.execute(
+        select(Match.revision, Match.updated_at).where(Match.id == match_id, Match.owner_id == owner.id)
+    ).first()
+    if row is None:
+        raise NotFound(match_id)
+    body = page_cache.fetch(
+        match_key(owner.id, match_id, row.revision, row.updated_at, owner.roster_revision)
+    )
+    if body is None:
+        stored = get_match(owner.id, match_id)
+        response = jsonify(match_json(view(stored)))
+        # Kept under the version of the rows it was made from: under READ COMMITTED a change
+        # committed since the query above can only make it newer than that key, never older.
+        key = match_key(owner.id, match_id, stored.revision, stored.updated_at, owner.roster_revision)
+        page_cache.store(key, response.get_data(as_text=True))
+        return response
+    return current_app.response_class(body, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
+
+
+def match_key(
+    owner_id: int, match_id: int, revision: int, updated_at: Any, roster_revision: int
+) -> tuple[Any, ...]:
+    """Where the answer for a match is kept: every change to the match bumps its ``revision`` (and
+    ``updated_at``) in its own transaction, and renaming or merging the account's players bumps the
+    ``roster_revision`` (the answer holds their names); so a change reaches a new key, and nothing
+    needs forgetting. The store is per process, and so is the serialiser's code."""
+    return ("api-match", owner_id, match_id, revision, as_utc(updated_at), roster_revision)
 
 
 @bp.post("/matches/<int:match_id>/hands")
 @token_required
 def new_hand(match_id: int) -> tuple[Response, int, dict[str, str]]:
-    stored = get_match(g.api_user.id, match_id)
-    result, mv = add_hand(stored, json_body(), g.api_user.id)
+    stored, data = get_match(g.api_user.id, match_id), json_body()
+    once = once_from_header(match_id, data, lambda result, mv: (201, hand_created(mv, result.number)))
+    result, mv = add_hand(stored, data, g.api_user.id, once)
     location = url_for(".hand", match_id=match_id, number=result.number)
     return hand_answer(mv, result.number, {"match": match_json(mv)}), 201, {"Location": location}
+
+
+def hand_created(mv: MatchView, number: int) -> dict[str, Any]:
+    """The body of the answer that stored hand ``number`` (kept for an ``Idempotency-Key``)."""
+    return hand_answer(mv, number, {"match": match_json(mv)}).get_json()  # type: ignore[no-any-return]
 
 
 def hand_answer(mv: MatchView, number: int, body: dict[str, Any] | None = None) -> Response:
     """Hand ``number`` (or ``body`` built around it) with its version as the ETag."""
     version = mv.match.hands[number - 1].version
-    hand = hand_json(mv.state.hands[number - 1], [f.code for f in mv.ruleset.flags], version)
+    hand = hand_json(mv.state.hands[number - 1], mv.ruleset.flag_codes, version)
     response = jsonify(hand if body is None else {"hand": hand, **body})
     response.set_etag(str(version))
     return response

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 from ..models import as_utc
-from ..rules import CARD_GROUPS, HandResult, RuleSet, house_rule_keys
+from ..rules import HandResult, RuleSet, house_rule_keys
 from ..services import MatchView
 
 
@@ -78,7 +79,9 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
             }
             for p in rs.penalties
         ],
-        "card_values": [{"code": g.code, "label": g.label, "points": g.points} for g in CARD_GROUPS],
+        "card_values": [
+            {"code": g.code, "label": g.label, "points": g.points, "source": g.source} for g in rs.card_groups
+        ],
         "house_options": [
             {
                 "key": o.key,
@@ -96,7 +99,7 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
     }
 
 
-def hand_json(result: HandResult, flag_codes: list[str], version: int | None = None) -> dict[str, Any]:
+def hand_json(result: HandResult, flag_codes: Sequence[str], version: int | None = None) -> dict[str, Any]:
     """A hand; ``version`` (when known) is what ``If-Match`` must name to replace it."""
     return {
         "number": result.number,
@@ -112,7 +115,7 @@ def hand_json(result: HandResult, flag_codes: list[str], version: int | None = N
 
 def match_json(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
     match, state = mv.match, mv.state
-    flag_codes = [f.code for f in mv.ruleset.flags]
+    flag_codes = mv.ruleset.flag_codes
     data: dict[str, Any] = {
         "id": match.id,
         "ruleset": match.ruleset,

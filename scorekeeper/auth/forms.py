@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+from flask_login import current_user
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, PasswordField, StringField, SubmitField
-from wtforms.validators import DataRequired, EqualTo, Length, Regexp
+from wtforms import BooleanField, Field, Form, HiddenField, PasswordField, StringField, SubmitField
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
-from ..accounts import MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN
+from ..accounts import MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN, password_problem
+from ..validators import Storable
 
 REQUIRED = _l("This field is required.")
 
@@ -17,7 +20,7 @@ REQUIRED = _l("This field is required.")
 class LoginForm(FlaskForm):
     username = StringField(
         _l("Username"),
-        validators=[DataRequired(REQUIRED)],
+        validators=[DataRequired(REQUIRED), Storable()],
         render_kw={"autocomplete": "username", "autocapitalize": "none"},
     )
     password = PasswordField(
@@ -27,6 +30,17 @@ class LoginForm(FlaskForm):
     submit = SubmitField(_l("Log in"))
 
 
+def not_guessable(form: Form, field: Field) -> None:
+    """Refuse the passwords that guessers try first (:func:`scorekeeper.accounts.password_problem`)."""
+    password = field.data or ""
+    if len(password) < MIN_PASSWORD:
+        return  # Length says what is wrong
+    username = form.username.data if "username" in form else getattr(current_user, "username", "")
+    problem = password_problem(password, username or "")
+    if problem:
+        raise ValidationError(gettext(problem))
+
+
 def new_password_fields(label: Any, repeat_label: Any) -> tuple[PasswordField, PasswordField]:
     """A new password and its repetition: long enough, and the same twice."""
     password = PasswordField(
@@ -34,6 +48,7 @@ def new_password_fields(label: Any, repeat_label: Any) -> tuple[PasswordField, P
         validators=[
             DataRequired(REQUIRED),
             Length(MIN_PASSWORD, MAX_PASSWORD, message=_l("At least %(min)d characters.")),
+            not_guessable,
         ],
         render_kw={"autocomplete": "new-password"},
     )
@@ -72,6 +87,12 @@ class LogoutForm(FlaskForm):
     """Logging out is a POST with a CSRF token, so no other site can log a user out."""
 
     submit = SubmitField(_l("Log out"))
+
+
+class DevicesForm(FlaskForm):
+    """Log out every other device of the account (a POST with CSRF)."""
+
+    submit = SubmitField(_l("Log out my other devices"))
 
 
 class TokenForm(FlaskForm):

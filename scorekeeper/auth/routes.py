@@ -2,23 +2,36 @@
 
 from __future__ import annotations
 
-from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_login import current_user, login_required, login_user, logout_user
+from flask_babel import ngettext
+from flask_login import current_user, login_required
+from flask_wtf import FlaskForm
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
-from ..accounts import AccountExists, authenticate, create_token, create_user, live_tokens, revoke_token
-from ..extensions import db, limiter, login_manager
+from .. import sessions
+from ..accounts import (
+    AccountExists,
+    authenticate,
+    create_token,
+    create_user,
+    find_user,
+    live_tokens,
+    revoke_token,
+)
+from ..extensions import db, login_manager
 from ..i18n import safe_next
 from ..models import User
-from . import bp
-from .forms import LoginForm, LogoutForm, PasswordForm, RegisterForm, TokenForm
+from ..services import MAX_ID
+from . import bp, guard
+from .forms import DevicesForm, LoginForm, LogoutForm, PasswordForm, RegisterForm, TokenForm
 
 
 @login_manager.user_loader
-def load_user(user_id: str) -> User | None:
-    return db.session.get(User, int(user_id)) if user_id.isdigit() else None
+def load_user(token: str) -> User | None:
+    """The cookies name a server-side session (:mod:`scorekeeper.sessions`), not the account."""
+    return sessions.load(token)
 
 
 @bp.app_context_processor
@@ -26,65 +39,115 @@ def logout_form() -> dict[str, LogoutForm]:
     return {"logout_form": LogoutForm()}
 
 
+def too_many(form: FlaskForm, template: str, seconds: int, **context: object) -> Response:
+    """The form again, answered 429 with a message saying how long to wait."""
+    minutes = max(1, -(-seconds // 60))
+    message = ngettext(
+        "Too many attempts. Wait %(num)d minute before trying again.",
+        "Too many attempts. Wait %(num)d minutes before trying again.",
+        minutes,
+    )
+    response = make_response(render_template(template, form=form, throttled=message, **context), 429)
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
 @bp.route("/register", methods=["GET", "POST"])
 def register() -> str | Response:
     form = RegisterForm()
     if form.validate_on_submit():
+        wait = guard.registration_wait()
+        if wait:
+            return too_many(form, "auth/register.html", wait)
+        guard.registered()
         try:
             user = create_user(form.username.data, form.password.data)
         except AccountExists:
             form.username.errors.append(_("That username is taken; choose another."))
         else:
-            login_user(user, remember=True)
+            sessions.log_in(user, remember=True)
             flash(_("Welcome! Your account is ready."), "success")
-            return redirect(url_for("matches.index"))
+            response = redirect(url_for("matches.index"))
+            guard.remember_device(response, user)
+            return response
     return render_template("auth/register.html", form=form)
 
 
-def username_key() -> str:
-    """Throttle guesses at one account, whichever addresses they come from."""
-    return "user:" + str(request.form.get("username", "")).strip().casefold()
-
-
 @bp.route("/login", methods=["GET", "POST"])
-@limiter.limit(lambda: current_app.config["LOGIN_LIMIT_PER_ADDRESS"], methods=["POST"])
-@limiter.limit(
-    lambda: current_app.config["LOGIN_LIMIT_PER_USERNAME"], methods=["POST"], key_func=username_key
-)
 def login() -> str | Response:
+    """Only failures are counted, per address and per account (:mod:`scorekeeper.auth.guard`)."""
     form = LoginForm()
     if form.validate_on_submit():
-        user = authenticate(form.username.data, form.password.data)
+        username = form.username.data
+        known = find_user(username)
+        wait = guard.login_wait(username, known)
+        if wait:
+            return too_many(form, "auth/login.html", wait)
+        user = authenticate(username, form.password.data)
         if user is None:
+            guard.failed(username, known)
             form.password.errors.append(_("Wrong username or password."))
         else:
-            login_user(user, remember=form.remember.data)
-            return redirect(
+            sessions.log_in(user, remember=form.remember.data)
+            response = redirect(
                 safe_next(request.args.get("next")) if request.args.get("next") else url_for("matches.index")
             )
+            guard.remember_device(response, user)
+            return response
     return render_template("auth/login.html", form=form)
 
 
 @bp.post("/logout")
 def logout() -> Response:
+    """Ends this browser's session on the server (a copy of its cookies is refused from now on);
+    the account's other devices stay logged in."""
+    response = redirect(url_for("auth.login"))
     if LogoutForm().validate_on_submit():
-        logout_user()
-    return redirect(url_for("auth.login"))
+        sessions.log_out()
+        # A hook for the offline pages a service worker may keep: the browser drops its caches.
+        response.headers["Clear-Site-Data"] = '"cache"'
+    return response
 
 
 @bp.route("/account/password", methods=["GET", "POST"])
 @login_required
 def change_password() -> str | Response:
+    """A new password ends every other session of the account; this browser stays logged in.
+    Wrong current passwords are throttled as failed logins are (a stolen session must not become a
+    way to guess the password)."""
     form = PasswordForm()
     if form.validate_on_submit():
+        wait = guard.login_wait(current_user.username, current_user)
+        if wait:
+            return too_many(form, "auth/password.html", wait, devices_form=DevicesForm())
         if not check_password_hash(current_user.password_hash, form.current.data):
+            guard.failed(current_user.username, current_user)
             form.current.errors.append(_("That is not your current password."))
         else:
             current_user.password_hash = generate_password_hash(form.password.data)
             db.session.commit()
-            flash(_("Your password was changed."), "success")
+            sessions.end_others(current_user)
+            flash(_("Your password was changed. Your other devices were logged out."), "success")
             return redirect(url_for("matches.index"))
-    return render_template("auth/password.html", form=form)
+    return render_template("auth/password.html", form=form, devices_form=DevicesForm())
+
+
+@bp.route("/account/devices", methods=["GET", "POST"])
+@login_required
+def devices() -> str | Response:
+    """The browsers logged in to this account, and a button that logs out all but this one."""
+    form = DevicesForm()
+    if form.validate_on_submit():
+        sessions.end_others(current_user)
+        flash(_("Your other devices were logged out."), "success")
+        return redirect(url_for("auth.devices"))
+    current = sessions.current()
+    return render_template(
+        "auth/devices.html",
+        form=form,
+        sessions=sessions.live(current_user),
+        current_id=current.id if current is not None else None,
+    )
 
 
 @bp.route("/account/tokens", methods=["GET", "POST"])
@@ -95,8 +158,9 @@ def tokens() -> str | Response:
     new_token = None
     if form.validate_on_submit():
         if form.token_id.data:
-            token_id = int(form.token_id.data) if form.token_id.data.isdigit() else 0
-            if not revoke_token(current_user, token_id):
+            raw = form.token_id.data
+            token_id = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 10 else 0
+            if not (token_id <= MAX_ID and revoke_token(current_user, token_id)):
                 abort(404)
             flash(_("The token was revoked; programs using it are refused from now on."), "success")
             return redirect(url_for("auth.tokens"))

@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..models import EditLog, as_utc
 from ..rules import CUSTOM, RuleSet
+from ..vocabulary import number
 from .labels import canasta_label, flag_label, going_out_label, penalty_label
 
 #: The latest entries shown on the scoreboard; the rest are on the log's own page.
@@ -23,6 +24,7 @@ ACTIONS: Final = {
     "hand_added": _l("Hand %(number)s added"),
     "hand_edited": _l("Hand %(number)s edited"),
     "hand_deleted": _l("Hand %(number)s deleted"),
+    "hand_undone": _l("Hand %(number)s undone"),
     "match_reopened": _l("Match reopened for editing"),
     "share_created": _l("Share link created"),
     "share_revoked": _l("Share link revoked"),
@@ -67,12 +69,17 @@ def _penalties(rs: RuleSet, entries: Any) -> str:
     for entry in entries or []:
         count = int(entry.get("count", 1))
         if entry.get("code") == CUSTOM:
-            label = f"{entry.get('description', '')} (−{entry.get('points', 0)})"
+            label = f"{entry.get('description', '')} (−{_figure(entry.get('points', 0))})"
         else:
             penalty = rs.penalty(str(entry.get("code")))
             label = penalty_label(penalty) if penalty is not None else str(entry.get("code"))
         words.append(label if count == 1 else f"{label} ×{count}")
     return ", ".join(words) or _("none")
+
+
+def _figure(value: Any) -> str:
+    """A stored number written the reader's way (anything else as it is)."""
+    return number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def _yes_no(value: Any) -> str:
@@ -82,12 +89,12 @@ def _yes_no(value: Any) -> str:
 def _side_changes(rs: RuleSet, name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     lines: list[tuple[str, str, str]] = []
     for key, label in SIDE_LINES.items():
-        lines.append((str(label), str(old.get(key, 0)), str(new.get(key, 0))))
+        lines.append((str(label), _figure(old.get(key, 0)), _figure(new.get(key, 0))))
     old_canastas, new_canastas = old.get("canastas") or {}, new.get("canastas") or {}
     for code in dict.fromkeys([*old_canastas, *new_canastas]):
         kind = rs.canasta_kind(code)
         label = canasta_label(kind) if kind is not None else code
-        lines.append((label, str(old_canastas.get(code, 0)), str(new_canastas.get(code, 0))))
+        lines.append((label, _figure(old_canastas.get(code, 0)), _figure(new_canastas.get(code, 0))))
     for flag in rs.flags:
         lines.append((flag_label(flag), _yes_no(old.get(flag.code)), _yes_no(new.get(flag.code))))
     lines.append((_("penalties"), _penalties(rs, old.get("penalties")), _penalties(rs, new.get("penalties"))))

@@ -7,6 +7,7 @@ instead of an error page.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -31,9 +32,13 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import DateInput, NumberInput
 
 from ..history import HistoryFilters
-from ..rules import RuleSet, all_rulesets, house_rule_keys
-from ..rules.hand import MAX_DESCRIPTION, MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES
+from ..rules import CUSTOM, RuleSet, all_rulesets, house_rule_keys
+from ..rules.hand import MAX_DESCRIPTION
+from ..rules.house_rules import BANDS_KEY
+from ..rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES
 from ..rules.model import OptionKind
+from ..validators import Storable
+from ..vocabulary import option_label
 from .labels import COUNTED_GROUPS, canasta_label, card_label, flag_label, going_out_label, penalty_label
 
 NOT_A_NUMBER = _l("Enter a whole number, with digits only.")
@@ -41,8 +46,17 @@ NEGATIVE = _l("Must not be negative.")
 #: More digits than any score needs; longer input is a slip.
 MAX_DIGITS: Final = 9
 HOUSE_PREFIX: Final = "hr__"
+#: Rows of the opening-band table on the new-match page (Canastón's book has six bands).
+BAND_ROWS: Final = 8
+#: The first rows start below 0 and at 0 (RULES.md): their start is not an input.
+FIXED_BAND_ROWS: Final = 2
+BANDS_PREFIX: Final = f"{BANDS_KEY}."
 NOBODY: Final = "none"
+CONFIRMED: Final = "y"
 ISO_DAY: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: A list of penalty objects, whose values are plain: two levels (three to leave room for a mistake
+#: the rules then name at its field).
+MAX_CUSTOMS_DEPTH: Final = 3
 
 
 class WholeNumberField(StringField):
@@ -106,10 +120,13 @@ def refresh_list_errors(form: Any) -> None:
 
 
 class SideForm(Form):
-    name = StringField(_l("Side name"), render_kw={"maxlength": MAX_NAME, "autocomplete": "off"})
+    name = StringField(
+        _l("Side name"), [Storable()], render_kw={"maxlength": MAX_NAME, "autocomplete": "off"}
+    )
     players = FieldList(
         StringField(
             _l("Player"),
+            [Storable()],
             render_kw={"maxlength": MAX_NAME, "autocomplete": "off", "list": "player-names"},
         ),
         min_entries=MAX_PLAYERS_PER_SIDE,
@@ -149,8 +166,32 @@ class NewMatchBase(FlaskForm, BlockErrors):
 
 
 def overridable_keys(rs: RuleSet) -> list[str]:
-    """The points values a match may change (the "advanced" block): keys with a dot."""
-    return [key for key in house_rule_keys(rs) if "." in key]
+    """The points values a match may change (the "advanced" block): keys with a dot. A band's minimum
+    is changed in the opening-band table instead (the API still takes ``opening_bands.I``)."""
+    return [key for key in house_rule_keys(rs) if "." in key and not key.startswith(BANDS_PREFIX)]
+
+
+def band_field_names(ruleset_id: str, row: int) -> tuple[str, str]:
+    """The names of the opening-band table's inputs of ``row``: where the band starts, its minimum."""
+    return (
+        house_field_name(ruleset_id, f"{BANDS_KEY}.from.{row}"),
+        house_field_name(ruleset_id, f"{BANDS_KEY}.minimum.{row}"),
+    )
+
+
+def band_fields(rs: RuleSet) -> dict[str, Any]:
+    """The opening-band table of the new-match form: ``BAND_ROWS`` rows, the book's bands filled in.
+    The first two rows start below 0 and at 0, so they have no start input."""
+    fields: dict[str, Any] = {}
+    for row in range(BAND_ROWS):
+        band = rs.opening_bands[row] if row < len(rs.opening_bands) else None
+        start_name, minimum_name = band_field_names(rs.id, row)
+        if row >= FIXED_BAND_ROWS:
+            start = "" if band is None else str(band.start)
+            fields[start_name] = WholeNumberField(_l("Total from"), step=500, default=start)
+        minimum = "" if band is None else str(band.minimum)
+        fields[minimum_name] = WholeNumberField(_l("First meld needs"), step=5, default=minimum)
+    return fields
 
 
 @cache
@@ -160,11 +201,13 @@ def new_match_form_class() -> type[NewMatchBase]:
     for rs in all_rulesets():
         for option in rs.house_options:
             name = house_field_name(rs.id, option.key)
-            if option.kind is OptionKind.SWITCH:
-                attrs[name] = BooleanField(_l(option.description), default=bool(option.default))
+            if option.kind is OptionKind.BANDS:
+                attrs.update(band_fields(rs))
+            elif option.kind is OptionKind.SWITCH:
+                attrs[name] = BooleanField(option_label(option), default=bool(option.default))
             else:
                 attrs[name] = WholeNumberField(
-                    _l(option.description),
+                    option_label(option),
                     minimum=option.minimum,
                     default=str(option.default),
                     render_kw={"max": option.maximum},
@@ -181,6 +224,8 @@ class HandBase(FlaskForm, BlockErrors):
     number = HiddenField()
     #: When editing: the stored hand's version the form was loaded from (see services.replace_hand).
     version = HiddenField()
+    #: A new hand's single-use submission key, made when the form is rendered (scorekeeper.once).
+    key = HiddenField()
     submit = SubmitField(_l("Save the hand"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -191,6 +236,14 @@ class HandBase(FlaskForm, BlockErrors):
         """The version the edit started from; None when the form carries none (nothing to compare)."""
         text = (self.version.data or "").strip()
         return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else None
+
+
+class ConfirmField(HiddenField):
+    """A side's "save it with 0" confirmation: ``y`` when any value sent under its name is ``y`` (the
+    hidden input, or the "Save with 0" button that shares its name)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.data = CONFIRMED if CONFIRMED in valuelist else ""
 
 
 def _subform(name: str, fields: dict[str, Any]) -> type[Form]:
@@ -211,11 +264,14 @@ def side_hand_form_class(rs: RuleSet) -> type[Form]:
         "canastas": FormField(canastas),
         "penalties": FormField(penalties),
         "custom_points": WholeNumberField(_l("Other penalty: points"), step=5),
-        "custom_description": StringField(_l("What for"), render_kw={"maxlength": MAX_DESCRIPTION}),
+        "custom_description": StringField(
+            _l("What for"), [Storable()], render_kw={"maxlength": MAX_DESCRIPTION}
+        ),
         #: Custom penalties of an edited hand beyond the one slot above, as JSON, kept as they were.
-        "more_customs": HiddenField(),
+        "more_customs": HiddenField(validators=[readable_customs]),
         "melds_cards": FormField(counter),
         "hand_cards": FormField(counter),
+        "blank_ok": ConfirmField(),
     }
     fields.update({flag.code: BooleanField(flag_label(flag)) for flag in rs.flags})
     return _subform("SideHandForm", fields)
@@ -245,6 +301,57 @@ def hand_form_class(rs: RuleSet, side_names: Sequence[str]) -> type[HandBase]:
     return type("HandForm", (HandBase,), attrs)
 
 
+def kept_customs(raw: str | None) -> list[dict[str, Any]]:
+    """The custom penalties carried by the hidden field (checked again by the rules like any other);
+    none when it is not what the page wrote (see :func:`customs_readable`)."""
+    entries = _read_customs(raw)
+    return [e for e in entries if isinstance(e, dict) and e.get("code") == CUSTOM] if entries else []
+
+
+def customs_readable(raw: str | None) -> bool:
+    """Whether the hidden field holds what the edit page writes: a JSON list of objects, nested no
+    deeper than :data:`MAX_CUSTOMS_DEPTH` (a thousand brackets must not exhaust the parser's stack)."""
+    return _read_customs(raw) is not None
+
+
+def _read_customs(raw: str | None) -> list[Any] | None:
+    if not json_depth_within(raw or "", MAX_CUSTOMS_DEPTH):
+        return None
+    try:
+        entries = json.loads(raw or "[]")
+    except ValueError:
+        return None
+    return entries if isinstance(entries, list) else None
+
+
+def json_depth_within(text: str, limit: int) -> bool:
+    """Whether the brackets of JSON ``text`` (outside its strings) nest at most ``limit`` deep."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif char in "]}":
+            depth -= 1
+    return True
+
+
+def readable_customs(_form: Any, field: Any) -> None:
+    """Validator of the hidden ``more_customs`` field (:func:`customs_readable`)."""
+    if not customs_readable(field.data):
+        raise ValidationError(str(_l("The penalties kept from before were lost; enter them again.")))
+
+
 class DeleteHandForm(FlaskForm):
     submit = SubmitField(_l("Delete the hand"))
 
@@ -253,14 +360,24 @@ class ReopenForm(FlaskForm):
     submit = SubmitField(_l("Continue editing"))
 
 
+class UndoForm(FlaskForm):
+    """Take back the hand just entered (only a CSRF token)."""
+
+
 # --- History filters -------------------------------------------------------------------------
 
 BAD_DATE = _l("Enter a date as year-month-day, for example 2026-03-31.")
+#: The days a filter may name: every match is dated within them, and the day after the last one
+#: (the end of a "to" filter) is still a date the databases and Python can hold.
+FIRST_DAY: Final = date(1900, 1, 1)
+LAST_DAY: Final = date(2999, 12, 31)
+DAY_RANGE: Final = {"min": FIRST_DAY.isoformat(), "max": LAST_DAY.isoformat()}
 ANY = ""
 
 
 class DayField(StringField):
-    """A date input (``YYYY-MM-DD``, what phones' date pickers send); ``data`` is a date or None."""
+    """A date input (``YYYY-MM-DD``, what phones' date pickers send, from :data:`FIRST_DAY` to
+    :data:`LAST_DAY`); ``data`` is a date or None."""
 
     widget = DateInput()
 
@@ -272,9 +389,13 @@ class DayField(StringField):
         if not ISO_DAY.fullmatch(text):
             raise ValueError(str(BAD_DATE))
         try:
-            self.data = date.fromisoformat(text)
+            day = date.fromisoformat(text)
         except ValueError:
             raise ValueError(str(BAD_DATE)) from None
+        if not FIRST_DAY <= day <= LAST_DAY:
+            message = _l("Enter a date from %(first)s to %(last)s.", first=FIRST_DAY, last=LAST_DAY)
+            raise ValueError(str(message))
+        self.data = day
 
     def _value(self) -> str:
         if self.data is not None:
@@ -305,8 +426,8 @@ class HistoryFilterForm(FlaskForm):
         ],
         invalid_choice_message=_l("Choose a state from the list."),
     )
-    date_from = DayField(_l("From"))
-    date_to = DayField(_l("To"))
+    date_from = DayField(_l("From"), render_kw=DAY_RANGE)
+    date_to = DayField(_l("To"), render_kw=DAY_RANGE)
     #: Not an input (the pager's links carry it); a bad value is reported above the pager.
     page = StringField(_l("Page"))
 

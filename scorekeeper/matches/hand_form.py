@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, FormField
 
 from ..rules import CUSTOM, RuleSet, count_points
-from .forms import NOBODY, HandBase
-from .labels import COUNTED_GROUPS
+from ..rules.cards import counted_groups
+from .forms import CONFIRMED, NOBODY, HandBase, kept_customs
 
 TOP = "_"
 
@@ -35,12 +36,13 @@ def _int(f: Any) -> int:
     return 0 if value is None else value
 
 
-def _points(points_field: Any, counter: Any) -> int:
-    """The typed points, else the card counter's total."""
+def _points(rs: RuleSet, points_field: Any, counter: Any) -> int:
+    """The typed points, else the card counter's total at the rule set's card values."""
     typed = points_field.as_int()
     if typed is not None:
         return typed
-    return count_points({g.code: _int(counter[g.code]) for g in COUNTED_GROUPS})
+    groups = counted_groups(rs.card_groups)
+    return count_points({g.code: _int(counter[g.code]) for g in groups}, groups)
 
 
 def _penalties(rs: RuleSet, side: Any, path: str, request: HandRequest) -> list[dict[str, Any]]:
@@ -71,25 +73,14 @@ def _penalties(rs: RuleSet, side: Any, path: str, request: HandRequest) -> list[
     return entries
 
 
-def kept_customs(raw: str | None) -> list[dict[str, Any]]:
-    """The custom penalties carried by the hidden field (checked again by the rules like any other)."""
-    try:
-        entries = json.loads(raw or "[]")
-    except ValueError:
-        return []
-    if not isinstance(entries, list):
-        return []
-    return [e for e in entries if isinstance(e, dict) and e.get("code") == CUSTOM]
-
-
 def _side(rs: RuleSet, side: Any, path: str, request: HandRequest) -> dict[str, Any]:
     """One side's dict; every input is registered under its API path."""
     request.blocks.update(
         {path: path, f"{path}.canastas": f"{path}.canastas", f"{path}.penalties": f"{path}.penalties"}
     )
     data: dict[str, Any] = {
-        "melds": _points(side.melds, side.melds_cards.form),
-        "hand": _points(side.hand, side.hand_cards.form),
+        "melds": _points(rs, side.melds, side.melds_cards.form),
+        "hand": _points(rs, side.hand, side.hand_cards.form),
         "red_threes": _int(side.red_threes),
         "canastas": {k.code: _int(side.canastas.form[k.code]) for k in rs.canasta_kinds},
     }
@@ -158,11 +149,11 @@ def field_error_paths(form: HandBase) -> dict[str, list[str]]:
         if isinstance(errors, dict):
             for key, value in errors.items():
                 walk(value, f"{prefix}.{key}" if prefix else str(TOP if key is None else key))
-        elif isinstance(errors, list) and errors and not all(isinstance(e, str) for e in errors):
+        elif isinstance(errors, list) and any(isinstance(e, (dict, list)) for e in errors):
             for i, value in enumerate(errors):
                 if value:
                     walk(value, f"{prefix}.{i}")
-        elif errors:
+        elif errors:  # messages: str, or lazy strings (a field's own "required" message)
             out[prefix] = [str(e) for e in errors]
 
     walk(form.errors, "")
@@ -215,3 +206,21 @@ def _penalties_to_formdata(entries: list[Mapping[str, Any]], prefix: str, flat: 
         flat[prefix + "custom_description"] = first["description"]
     if customs:
         flat[prefix + "more_customs"] = json.dumps(customs)
+
+
+def blank_sides(form: HandBase) -> list[int]:
+    """The sides of which nothing at all was entered (not one value, box or count; a typed 0 counts
+    as entered) and not confirmed as 0 (their ``blank_ok``): the page asks before saving them."""
+
+    def entered(f: Any) -> bool:
+        if isinstance(f, FormField):
+            return any(entered(sub) for sub in f.form)
+        if isinstance(f, BooleanField):
+            return bool(f.data)
+        return f.short_name != "blank_ok" and bool(str(f.data or "").strip())
+
+    return [
+        i
+        for i, entry in enumerate(form.sides)
+        if entry.form.blank_ok.data != CONFIRMED and not any(entered(f) for f in entry.form)
+    ]

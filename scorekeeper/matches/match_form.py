@@ -6,16 +6,29 @@ Side blocks and player inputs left empty are skipped, so the dict's indexes may 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from babel.lists import format_list
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ..rules import RuleSet, get_ruleset
+from ..rules import Preset, RuleSet, get_ruleset, presets_for
+from ..rules.house_rules import BANDS_KEY
+from ..rules.match_setup import MAX_NAME
 from ..rules.model import OptionKind
 from ..rules.registry import BOOKS
 from ..seating import table_order
-from .forms import NewMatchBase, overridable_keys
+from .forms import (
+    BAND_ROWS,
+    FIXED_BAND_ROWS,
+    NewMatchBase,
+    band_field_names,
+    house_field_name,
+    overridable_keys,
+)
 from .labels import override_label
 
 
@@ -54,10 +67,41 @@ def override_rows(rs: RuleSet) -> list[tuple[str, str, str]]:
     return rows
 
 
+def bands_block(ruleset_id: str) -> str:
+    """The key of the opening-band table's block of messages on the new-match page."""
+    return f"house_rules.{BANDS_KEY}.{ruleset_id}"
+
+
+def band_rows(ruleset_id: str) -> list[tuple[str, str]]:
+    """The input names of each row of the opening-band table (for the page)."""
+    return [band_field_names(ruleset_id, row) for row in range(BAND_ROWS)]
+
+
+def _band_table(form: NewMatchBase, rs: RuleSet) -> list[list[int | None]]:
+    """The opening-band table as typed: ``[[from, minimum], ...]``, empty rows left out."""
+    table: list[list[int | None]] = []
+    for row in range(BAND_ROWS):
+        start_name, minimum_name = band_field_names(rs.id, row)
+        minimum = form[minimum_name].as_int()
+        if row < FIXED_BAND_ROWS:
+            table.append([None if row == 0 else 0, minimum])
+            continue
+        start = form[start_name].as_int()
+        if start is not None or minimum is not None:
+            table.append([start, minimum])
+    return table
+
+
 def _house_rules(form: NewMatchBase, rs: RuleSet, request: MatchRequest) -> dict[str, Any]:
     """The chosen rule set's options that differ from the book, and the filled overrides."""
     chosen: dict[str, Any] = {}
     for option in rs.house_options:
+        if option.kind is OptionKind.BANDS:
+            table = _band_table(form, rs)
+            if table != [[b.start, b.minimum] for b in BOOKS[rs.id].opening_bands]:
+                chosen[option.key] = table
+                request.blocks[f"house_rules.{option.key}"] = bands_block(rs.id)
+            continue
         f = form.house_field(rs.id, option.key)
         value = bool(f.data) if option.kind is OptionKind.SWITCH else f.as_int()
         if value is not None and value != option.default:
@@ -70,6 +114,13 @@ def _house_rules(form: NewMatchBase, rs: RuleSet, request: MatchRequest) -> dict
             chosen[key] = value
             request.fields[f"house_rules.{key}"] = f
     return chosen
+
+
+def default_side_name(players: list[str]) -> str:
+    """A side left unnamed is called after its players, as the reader's language joins names
+    ("Ana y Luis", "Ana and Luis", "Ana et Luis"), cut to the longest name a side may have."""
+    name = str(format_list(players, locale=get_locale())) if players else ""
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
 
 
 def _sides(
@@ -90,7 +141,10 @@ def _sides(
         for k, (j, _name) in enumerate(filled):
             request.fields[f"sides.{i}.players.{k}"] = side.players[j]
             seats[(form_index, j)] = f"{i}-{k}"
-        sides.append({"name": side.name.data or "", "players": [name for _j, name in filled]})
+        players = [name for _j, name in filled]
+        sides.append(
+            {"name": (side.name.data or "").strip() or default_side_name(players), "players": players}
+        )
     return sides, seats
 
 
@@ -144,3 +198,57 @@ def place_match_errors(form: NewMatchBase, request: MatchRequest, errors: dict[s
             else:
                 form.form_errors.append(message)
     form.refresh_errors()
+
+
+def _bands_of(rs: RuleSet, house_rules: Mapping[str, Any]) -> list[list[Any]]:
+    """The opening-band table ``house_rules`` give: the whole table, or the book's with any single
+    bands' minimums (``opening_bands.I``) changed."""
+    table = house_rules.get(BANDS_KEY)
+    if table is not None:
+        return [list(row) for row in table]
+    return [
+        [band.start, house_rules.get(f"{BANDS_KEY}.{i}", band.minimum)]
+        for i, band in enumerate(BOOKS[rs.id].opening_bands)
+    ]
+
+
+def house_rule_fields(rs: RuleSet, house_rules: Mapping[str, Any]) -> dict[str, str | bool]:
+    """Every house-rule input of ``rs`` on the new-match page, by name, as ``house_rules`` fill it
+    (the rule book's values where they say nothing): what a preset button puts in the form, and how
+    a match's stored house rules (either form of the bands) come back into it."""
+    fields: dict[str, str | bool] = {}
+    for option in rs.house_options:
+        value = house_rules.get(option.key, option.default)
+        if option.kind is OptionKind.BANDS:
+            table = _bands_of(rs, house_rules)
+            for row in range(BAND_ROWS):
+                start_name, minimum_name = band_field_names(rs.id, row)
+                start, minimum = table[row] if row < len(table) else ("", "")
+                if row >= FIXED_BAND_ROWS:
+                    fields[start_name] = str(start)
+                fields[minimum_name] = str(minimum)
+        elif option.kind is OptionKind.SWITCH:
+            fields[house_field_name(rs.id, option.key)] = bool(value)
+        else:
+            fields[house_field_name(rs.id, option.key)] = str(value)
+    for key in overridable_keys(rs):
+        value = house_rules.get(key)
+        fields[house_field_name(rs.id, key)] = "" if value is None else str(value)
+    return fields
+
+
+@dataclass(frozen=True)
+class PresetChoice:
+    """A button of the new-match page that fills the house-rule inputs (``fields``, as JSON)."""
+
+    preset: Preset | None  # None: back to the rule book
+    fields: str
+
+
+def preset_choices(rs: RuleSet) -> list[PresetChoice]:
+    """The rule set's presets, then the rule book itself; empty when it has no preset."""
+    presets = presets_for(rs.id)
+    if not presets:
+        return []
+    choices = [PresetChoice(p, json.dumps(house_rule_fields(rs, p.house_rules))) for p in presets]
+    return [*choices, PresetChoice(None, json.dumps(house_rule_fields(rs, {})))]

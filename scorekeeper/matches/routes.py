@@ -9,23 +9,26 @@ from typing import Any, Final
 from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
+from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
-from .. import page_cache
+from .. import page_cache, sessions
 from ..extensions import db, login_manager
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
-from ..models import Match, Player, User
-from ..rules import ValidationError, all_rulesets, parse_hand, score_hand
+from ..loaders import owned_or_404
+from ..models import LoginSession, Match, Player, User
+from ..once import AlreadyDone, Once, fingerprint, is_valid_key, new_key
+from ..once import find as find_key
+from ..rules import ValidationError, all_rulesets, check_new_match, parse_hand, score_hand
 from ..services import (
     MAX_ID,
     Conflict,
     MatchView,
     NotFound,
     add_hand,
-    check_new_match,
     create_match,
     delete_last_hand,
     get_match,
@@ -33,8 +36,10 @@ from ..services import (
     players_of,
     reopen_match,
     replace_hand,
+    undoable_after,
     view,
 )
+from ..services import undo_hand as services_undo_hand
 from . import bp
 from .edit_log import SCOREBOARD_ENTRIES, log_entries
 from .forms import (
@@ -43,23 +48,24 @@ from .forms import (
     HistoryFilterForm,
     NewMatchBase,
     ReopenForm,
+    UndoForm,
     hand_form_class,
     new_match_form_class,
 )
-from .hand_form import field_error_paths, form_to_hand, input_to_formdata, place_hand_errors
-from .match_form import form_to_match, override_rows, place_match_errors
-from .scoreboard import etag_for, hand_page_context, history_row, scoreboard_context, side_names
+from .hand_form import blank_sides, field_error_paths, form_to_hand, input_to_formdata, place_hand_errors
+from .match_form import band_rows, form_to_match, override_rows, place_match_errors, preset_choices
+from .scoreboard import (
+    etag_for,
+    hand_page_context,
+    history_row,
+    rematch_request,
+    scoreboard_context,
+    side_names,
+)
 
 UNPROCESSABLE = 422
 CONFLICT = 409
 PER_PAGE = 20
-
-
-def _owned(match_id: int) -> Match:
-    try:
-        return get_match(current_user.id, match_id)
-    except NotFound:
-        abort(404)
 
 
 def _history() -> str:
@@ -69,7 +75,7 @@ def _history() -> str:
     form.validate()
     asked = form.page_number()
     result = history_page(current_user.id, form.filters(), asked, PER_PAGE)
-    if asked > result.pages:
+    if asked > result.page:
         form.page.errors = [
             *form.page.errors,
             _("There is no page %(page)s; here is the last page.", page=asked),
@@ -88,7 +94,7 @@ def _history() -> str:
         "matches/index.html",
         form=form,
         result=result,
-        rows=[history_row(m, rulesets) for m in result.matches],
+        rows=[history_row(m, rulesets) for m in result.items],
         page_url=page_url,
         filter_errors=any(f.errors for f in form if f.name != "page"),
         filtering=bool(filters) or any(f.errors for f in form if f.name != "page"),
@@ -123,7 +129,13 @@ def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
     rulesets = all_rulesets()
     overrides = {rs.id: override_rows(rs) for rs in rulesets}
     page = render_template(
-        "matches/new.html", form=form, rulesets=rulesets, overrides=overrides, players=_known_players()
+        "matches/new.html",
+        form=form,
+        rulesets=rulesets,
+        overrides=overrides,
+        players=_known_players(),
+        presets={rs.id: preset_choices(rs) for rs in rulesets},
+        band_rows=band_rows,
     )
     return page, status
 
@@ -162,15 +174,12 @@ def show(match_id: int) -> Response:
 def quick_scoreboard(match_id: int) -> Response | None:
     """304 or the stored page for the scoreboard's current version; ``None`` means: render it (also
     for anything unusual: no session, a query string, not this account's)."""
-    # The signed session is trusted as load_user (auth/routes.py) trusts it: an id whose user exists
-    # (the join below). Flask-Login's "strong" session protection would also compare the client's
-    # identifier, so it turns this path off.
-    raw_user = str(session.get("_user_id") or "")
-    if request.query_string or login_manager.session_protection == "strong":
+    # The signed session names a login session, trusted as load_user (scorekeeper.sessions) trusts
+    # it: a live one (the join below). Flask-Login's "strong" session protection would also compare
+    # the client's identifier, so it turns this path off.
+    token = sessions.cookie_token()
+    if request.query_string or login_manager.session_protection == "strong" or token is None:
         return None
-    if not (raw_user.isascii() and raw_user.isdigit()):
-        return None
-    user_id = int(raw_user)
     if not 1 <= match_id <= MAX_ID:
         return None
     # One statement on a connection of its own, without a transaction: no BEGIN and no ROLLBACK
@@ -178,12 +187,12 @@ def quick_scoreboard(match_id: int) -> Response | None:
     with db.engine.connect() as connection:
         row = (
             connection.execution_options(isolation_level="AUTOCOMMIT")
-            .execute(SCOREBOARD_VERSION, {"match_id": match_id, "user_id": user_id})
+            .execute(SCOREBOARD_VERSION, {"match_id": match_id, **sessions.live_params(token)})
             .first()
         )
     if row is None:
-        return None  # not theirs, or no longer there: the full path answers 404
-    tag = etag_for(match_id, row.revision, row.updated_at, user_id, row.roster_revision)
+        return None  # not theirs, no longer there, or the session ended: the full path answers
+    tag = etag_for(match_id, row.revision, row.updated_at, row.owner_id, row.roster_revision)
     if request.if_none_match and request.if_none_match.contains(tag) and "_flashes" not in session:
         return not_modified(tag)  # (a message waiting for this session needs the page)
     key = _page_key(tag)
@@ -191,11 +200,13 @@ def quick_scoreboard(match_id: int) -> Response | None:
     return cacheable(make_response(page_cache.personalise(body)), tag) if body is not None else None
 
 
-#: What the scoreboard's ETag needs from the database, for a match of an account; built once.
+#: What the scoreboard's ETag needs from the database, for a match of the account of a live login
+#: session; built once.
 SCOREBOARD_VERSION: Final = (
-    select(Match.revision, Match.updated_at, User.roster_revision)
+    select(Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
     .join(User, User.id == Match.owner_id)
-    .where(Match.id == bindparam("match_id"), Match.owner_id == bindparam("user_id"))
+    .join(LoginSession, LoginSession.user_id == Match.owner_id)
+    .where(Match.id == bindparam("match_id"), *sessions.LIVE_SESSION)
 )
 
 
@@ -207,7 +218,7 @@ def _page_key(tag: str) -> tuple[str, str, str] | None:
 
 @login_required
 def _show(match_id: int) -> Response:
-    match = _owned(match_id)
+    match = owned_or_404(get_match, match_id)
     tag = etag_for(match.id, match.revision, match.updated_at, current_user.id, current_user.roster_revision)
     mv = view(match)
     context = scoreboard_context(mv)
@@ -215,6 +226,8 @@ def _show(match_id: int) -> Response:
     page = render_template(
         "matches/show.html",
         reopen_form=ReopenForm(),
+        undo_form=UndoForm(),
+        undo_number=undoable_after(entries[0] if entries else None, len(match.hands)),
         log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
         log_more=len(entries) > SCOREBOARD_ENTRIES,
         flash_slot=page_cache.FLASH_SLOT,
@@ -243,7 +256,7 @@ def cacheable(response: Response, tag: str) -> Response:
 @login_required
 def log(match_id: int) -> str:
     """The whole edit log of a match, newest first."""
-    mv = view(_owned(match_id))
+    mv = view(owned_or_404(get_match, match_id))
     entries = log_entries(latest_log(match_id), mv.ruleset, side_names(mv))
     return render_template("matches/log.html", match=mv.match, rs=mv.ruleset, log=entries)
 
@@ -252,7 +265,7 @@ def log(match_id: int) -> str:
 @login_required
 def reopen(match_id: int) -> Response:
     """Let the owner correct a match that was closed by mistake (recorded in the edit log)."""
-    match = _owned(match_id)
+    match = owned_or_404(get_match, match_id)
     back = redirect(url_for("matches.show", match_id=match_id))
     if not ReopenForm().validate_on_submit():
         flash(_("The form has expired; please try again."), "error")
@@ -265,6 +278,30 @@ def reopen(match_id: int) -> Response:
         return back
     flash(_("The match is open for editing again. Correct the hands, then check the result."), "success")
     return back
+
+
+@bp.post("/matches/<int:match_id>/rematch")
+@login_required
+def rematch(match_id: int) -> Response:
+    """Start a new match like this finished one (see :func:`.scoreboard.rematch_request`)."""
+    mv = view(owned_or_404(get_match, match_id))
+    back = redirect(url_for("matches.show", match_id=match_id))
+    if not FlaskForm().validate_on_submit():
+        flash(_("The form has expired; please try again."), "error")
+        return back
+    if not mv.state.finished:
+        flash(_("The match is still being played: finish it first."), "info")
+        return back
+    try:
+        match = create_match(current_user.id, rematch_request(mv))
+    except ValidationError as error:
+        db.session.rollback()
+        for messages in translated_errors(error).values():
+            for message in messages:
+                flash(message, "error")
+        return back
+    flash(_("The rematch has started. Good luck!"), "success")
+    return redirect(url_for("matches.show", match_id=match.id))
 
 
 def _read_only_redirect(match: Match) -> Response | None:
@@ -285,14 +322,15 @@ def _read_only_redirect(match: Match) -> Response | None:
 @login_required
 def charts(match_id: int) -> str:
     """The match's charts on their own page, so the scoreboard stays light on a phone."""
-    return render_template("matches/charts.html", **scoreboard_context(view(_owned(match_id))))
+    mv = view(owned_or_404(get_match, match_id))
+    return render_template("matches/charts.html", **scoreboard_context(mv))
 
 
 @bp.get("/matches/<int:match_id>/hands/<int:number>")
 @login_required
 def hand_detail(match_id: int, number: int) -> str:
     """One hand's breakdown on its own page. :raise 404: no such hand in the user's match."""
-    context = scoreboard_context(view(_owned(match_id)))
+    context = scoreboard_context(view(owned_or_404(get_match, match_id)))
     hands = context["mv"].state.hands
     if not 1 <= number <= len(hands):
         abort(404)
@@ -308,16 +346,19 @@ def _hand_form(mv: MatchView, **kwargs: Any) -> HandBase:
 
 def _render_hand(
     mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any
-) -> tuple[str, int]:
+) -> Response:
+    """The hand form, never kept by the browser: Back shows it afresh, not with old values."""
     context = hand_page_context(mv, number)
-    return render_template("matches/hand.html", form=form, **context, **extra), status
+    response = make_response(render_template("matches/hand.html", form=form, **context, **extra), status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _conflict_page(
     match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any
-) -> tuple[str, int]:
+) -> Response:
     db.session.rollback()
-    mv = view(_owned(match_id))
+    mv = view(owned_or_404(get_match, match_id))
     message = _(error.message).format(**error.params)
     return _render_hand(mv, form, number, CONFLICT, conflict=message, **extra)
 
@@ -327,7 +368,7 @@ def _changeable_hand(match_id: int, number: int) -> tuple[Match, MatchView]:
 
     :raise 404: no such match or hand. Stops with the scoreboard redirect if the match is read-only.
     """
-    match = _owned(match_id)
+    match = owned_or_404(get_match, match_id)
     mv = view(match)
     if not 1 <= number <= len(mv.state.hands):
         abort(404)
@@ -340,7 +381,7 @@ def _changeable_hand(match_id: int, number: int) -> tuple[Match, MatchView]:
 @bp.route("/matches/<int:match_id>/hands/new", methods=["GET", "POST"])
 @login_required
 def new_hand(match_id: int) -> Any:
-    match = _owned(match_id)
+    match = owned_or_404(get_match, match_id)
     mv = view(match)
     form = _hand_form(mv)
     if not form.is_submitted():
@@ -348,13 +389,27 @@ def new_hand(match_id: int) -> Any:
             flash(_("The match is over; no more hands can be entered."), "info")
             return redirect(url_for("matches.show", match_id=match_id))
         form.number.data = str(mv.state.next_number)
+        form.key.data = new_key()
         return _render_hand(mv, form, mv.state.next_number)
     number = mv.state.next_number
-    if not form.validate_on_submit():
+    valid = form.validate_on_submit()
+    key = (form.key.data or "").strip()
+    if not form.csrf_token.errors and is_valid_key(key):
+        done = find_key(current_user.id, key)
+        if done is not None:  # a repeat: Back, a double tap, a reload
+            return _already_saved(match_id, done.hand_number)
+    if not valid:
         return _render_hand(mv, form, number, UNPROCESSABLE)
+    blank = blank_sides(form)
+    if blank:
+        return _render_hand(mv, form, number, UNPROCESSABLE, blank_asked=blank)
     built = form_to_hand(form, mv.ruleset)
+    once = Once(current_user.id, key, fingerprint(match_id, built.data)) if is_valid_key(key) else None
     try:
-        result, _after = add_hand(match, built.data, current_user.id)
+        result, _after = add_hand(match, built.data, current_user.id, once, current=mv)
+    except AlreadyDone as done:
+        db.session.rollback()
+        return _already_saved(match_id, done.done.hand_number)
     except Conflict as error:
         return _conflict_page(match_id, form, number, error)
     except ValidationError as error:
@@ -364,12 +419,37 @@ def new_hand(match_id: int) -> Any:
     return redirect(url_for("matches.show", match_id=match_id))
 
 
+def _already_saved(match_id: int, number: int) -> Response:
+    """The scoreboard, saying that this form's hand was saved before (nothing was stored now)."""
+    flash(_("Hand %(number)s is already saved.", number=number), "info")
+    return redirect(url_for("matches.show", match_id=match_id))
+
+
+@bp.post("/matches/<int:match_id>/hands/<int:number>/undo")
+@login_required
+def undo_hand(match_id: int, number: int) -> Response:
+    """Take back the hand just entered (see services.undo_hand); recorded in the edit log."""
+    match = owned_or_404(get_match, match_id)
+    back = redirect(url_for("matches.show", match_id=match_id))
+    if not UndoForm().validate_on_submit():
+        flash(_("The form has expired; please try again."), "error")
+        return back
+    try:
+        services_undo_hand(match, number, current_user.id)
+    except Conflict as error:
+        db.session.rollback()
+        flash(_(error.message).format(**error.params), "info")
+        return back
+    flash(_("Hand %(number)s undone; enter it again when ready.", number=number), "success")
+    return back
+
+
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @login_required
 def edit_hand(match_id: int, number: int) -> Any:
     match, mv = _changeable_hand(match_id, number)
     if request.method != "POST":
-        stored = mv.state.hands[number - 1].input.to_json([f.code for f in mv.ruleset.flags])
+        stored = mv.state.hands[number - 1].input.to_json(mv.ruleset.flag_codes)
         formdata = input_to_formdata(stored, mv.ruleset)
         formdata["version"] = str(match.hands[number - 1].version)
         form = _hand_form(mv, formdata=formdata)
@@ -379,13 +459,16 @@ def edit_hand(match_id: int, number: int) -> Any:
         return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)
     built = form_to_hand(form, mv.ruleset, number)
     try:
-        replace_hand(match, number, built.data, current_user.id, expected_version=form.version_number())
+        replace_hand(
+            match, number, built.data, current_user.id, expected_version=form.version_number(), current=mv
+        )
     except Conflict as error:
         return _conflict_page(match_id, form, number, error, editing=True)
     except ValidationError as error:
         db.session.rollback()
         place_hand_errors(form, built, translated_errors(error))
-        return _render_hand(view(_owned(match_id)), form, number, UNPROCESSABLE, editing=True)
+        mv = view(owned_or_404(get_match, match_id))
+        return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)
     except NotFound:
         abort(404)
     flash(_("Hand %(number)s changed; the totals after it were recomputed.", number=number), "success")
@@ -396,7 +479,7 @@ def edit_hand(match_id: int, number: int) -> Any:
 @login_required
 def preview(match_id: int) -> Any:
     """A hand's scores from the form as it stands, without storing anything (JSON, for hand.js)."""
-    mv = view(_owned(match_id))
+    mv = view(owned_or_404(get_match, match_id))
     form = _hand_form(mv)
     if not form.validate_on_submit():
         return jsonify(errors=field_error_paths(form)), UNPROCESSABLE
@@ -422,7 +505,7 @@ def delete_hand(match_id: int, number: int) -> Any:
     form = DeleteHandForm()
     if form.validate_on_submit():
         try:
-            delete_last_hand(match, number, current_user.id)
+            delete_last_hand(match, number, current_user.id, current=mv)
         except Conflict as error:
             flash(_(error.message).format(**error.params), "error")
             return back

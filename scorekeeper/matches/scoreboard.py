@@ -13,11 +13,12 @@ from flask_babel import gettext as _
 from ..models import Match, as_utc
 from ..pages import PAGES
 from ..rules import LINES
+from ..rules.cards import counted_groups
 from ..rules.registry import BOOKS
 from ..seating import SeatRef, dealer_and_starter
 from ..services import MatchView, is_read_only
-from .hand_form import kept_customs
-from .labels import COUNTED_GROUPS, LINE_LABELS, canasta_label, flag_label, going_out_label, house_rule_text
+from .forms import kept_customs
+from .labels import LINE_LABELS, canasta_label, flag_label, going_out_label, house_rule_text
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,25 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
     }
 
 
+def rematch_request(mv: MatchView) -> dict[str, Any]:
+    """A new match like ``mv``'s (the API's shape): the same rule set, target, house rules and sides,
+    in the same seats. The deal goes on round the table: the player who would have dealt the next
+    hand deals the rematch's first."""
+    match = mv.match
+    players = [side.player_names for side in match.sides]
+    seats = sum(len(names) for names in players)
+    return {
+        "ruleset": match.ruleset,
+        "target": match.target,
+        "house_rules": dict(match.house_rules or {}),
+        "sides": [
+            {"name": side.name, "players": list(names)}
+            for side, names in zip(match.sides, players, strict=True)
+        ],
+        "first_dealer": (match.first_dealer + len(mv.state.hands)) % seats if seats else 0,
+    }
+
+
 def sides_before(mv: MatchView, number: int) -> list[SideLine]:
     """The sides as they stood before hand ``number`` (an earlier hand being edited, or the next)."""
     lines = sides(mv)
@@ -120,7 +140,7 @@ def hand_page_context(mv: MatchView, number: int) -> dict[str, Any]:
         "dealer": dealer,
         "kept_customs": kept_customs,
         "starter": starter,
-        "card_groups": COUNTED_GROUPS,
+        "card_groups": counted_groups(rs.card_groups),
         "canasta_labels": {k.code: canasta_label(k) for k in rs.canasta_kinds},
         "flag_labels": {f.code: flag_label(f) for f in rs.flags},
         "going_out_labels": {k.code: going_out_label(k) for k in rs.going_out_kinds},

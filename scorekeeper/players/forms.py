@@ -7,7 +7,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length
 
-from ..rules.hand import MAX_NAME
+from ..rules.match_setup import MAX_NAME
+from ..validators import Storable
 
 REQUIRED = _l("This field is required.")
 
@@ -17,6 +18,7 @@ class RenameForm(FlaskForm):
         _l("New name"),
         validators=[
             DataRequired(REQUIRED),
+            Storable(),
             Length(max=MAX_NAME, message=_l("At most %(max)d characters.")),
         ],
         render_kw={"autocomplete": "off", "maxlength": MAX_NAME},

@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from ..charts import hand_scores_chart, running_totals_chart
 from ..services import MatchView
+from ..vocabulary import number
 from . import bp
 
 
@@ -26,7 +27,7 @@ def match_charts(mv: MatchView) -> MatchCharts | None:
     if not hands:
         return None
     names = [side.name for side in mv.match.sides]
-    now = ", ".join(f"{name} {total}" for name, total in zip(names, mv.state.totals, strict=True))
+    now = ", ".join(f"{name} {number(total)}" for name, total in zip(names, mv.state.totals, strict=True))
     totals = running_totals_chart(
         "chart-totals",
         names,
@@ -36,11 +37,13 @@ def match_charts(mv: MatchView) -> MatchCharts | None:
         desc=_(
             "Each side's total after each hand, with the target %(target)s as a dashed line. "
             "After %(count)s hands: %(totals)s.",
-            target=mv.match.target,
+            target=number(mv.match.target),
             count=len(hands),
             totals=now,
         ),
         target_label=_("Target"),
+        axis=_("Hand"),
+        fmt=number,
     )
     scores = hand_scores_chart(
         "chart-scores",
@@ -51,5 +54,7 @@ def match_charts(mv: MatchView) -> MatchCharts | None:
             "Each side's score in each of the %(count)s hands, as bars; negative scores go below zero.",
             count=len(hands),
         ),
+        axis=_("Hand"),
+        fmt=number,
     )
     return MatchCharts(totals, scores)

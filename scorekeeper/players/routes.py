@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import vocabulary
 from ..charts import MAX_RESULTS, ResultPoint, results_chart
 from ..i18n import translated_errors
-from ..matches.labels import CANASTA_LABELS
+from ..loaders import owned_or_404
 from ..models import Player
 from ..rules import ValidationError, get_ruleset
-from ..services import Conflict, NotFound, get_player, merge_players, players_of, rename_player
+from ..services import Conflict, get_player, merge_players, players_of, rename_player
 from ..stats import Result, Stats, by_matches, combined
 from . import bp
 from .data import latest_results, match_count, partnerships_of, players_stats, ruleset_stats
@@ -28,20 +29,12 @@ CONFLICT: Final = 409
 CONFIRMED: Final = "yes"
 
 
-def _owned(player_id: int) -> Player:
-    try:
-        return get_player(current_user.id, player_id)
-    except NotFound:
-        abort(404)
-
-
 def ruleset_name(ruleset_id: str) -> str:
     return str(_(get_ruleset(ruleset_id, {}).name))
 
 
 def kind_label(code: str) -> str:
-    label = CANASTA_LABELS.get(code)
-    return str(label) if label is not None else code
+    return vocabulary.canasta_name(None, code)
 
 
 @bp.get("/players")
@@ -78,6 +71,7 @@ def _chart(player: Player, results: list[Result]) -> Markup:
         ),
         won_label=_("Won"),
         lost_label=_("Lost"),
+        fmt=vocabulary.number,
     )
 
 
@@ -102,13 +96,13 @@ def _render_show(player: Player, rename: RenameForm | None = None, status: int =
 @bp.get("/players/<int:player_id>")
 @login_required
 def show(player_id: int) -> Any:
-    return _render_show(_owned(player_id))
+    return _render_show(owned_or_404(get_player, player_id))
 
 
 @bp.post("/players/<int:player_id>/rename")
 @login_required
 def rename(player_id: int) -> Any:
-    player = _owned(player_id)
+    player = owned_or_404(get_player, player_id)
     form = RenameForm()
     if form.validate_on_submit():
         old = player.name
@@ -125,7 +119,7 @@ def rename(player_id: int) -> Any:
 @bp.route("/players/<int:player_id>/merge", methods=["GET", "POST"])
 @login_required
 def merge(player_id: int) -> str | Response | tuple[str, int]:
-    player = _owned(player_id)
+    player = owned_or_404(get_player, player_id)
     others = [p for p in players_of(current_user.id) if p.id != player.id]
     form = MergeForm()
     form.other.choices = [(p.id, p.name) for p in others]

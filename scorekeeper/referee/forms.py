@@ -52,7 +52,9 @@ class OpeningForm(FlaskForm):
         self.decks = decks
 
     def count_fields(self) -> list[tuple[CardGroup, CountField]]:
-        return [(group, self[group.code]) for group in MELD_GROUPS]
+        """Each group at the match's card values (``card_groups``, set by the page), with its input."""
+        values = {g.code: g for g in getattr(self, "card_groups", MELD_GROUPS)}
+        return [(values.get(group.code, group), self[group.code]) for group in MELD_GROUPS]
 
     def counts(self) -> dict[str, int]:
         return {group.code: field.data or 0 for group, field in self.count_fields()}

@@ -7,48 +7,28 @@ notes) are English msgids looked up at run time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import flask_babel
 
 from ..rules.cards import CARD_GROUPS, POINT_STEP, CardGroup
-from ..rules.errors import N_
 from ..rules.model import Flag, Penalty, RedThreeCondition, RuleSet
+from ..vocabulary import canasta_label as canasta_label
+from ..vocabulary import (
+    canasta_name_in_sentence,
+    house_rule_item,
+    house_rule_name,
+    number,
+    penalty_label,
+)
+from ..vocabulary import card_name as card_name
+from ..vocabulary import going_out_label as going_out_label
 from .search import haystack
 
 #: Seed files written in French; every other seed is Spanish.
 FRENCH_BOOKS: Final = ("002_",)
-
-#: What the card groups are called on the pages.
-CARD_NAMES: Final = {
-    "joker": N_("Jokers"),
-    "two": N_("Twos"),
-    "ace": N_("Aces"),
-    "high": N_("K, Q, J, 10, 9, 8"),
-    "low": N_("7, 6, 5, 4"),
-    "black_three": N_("Black threes"),
-    "red_three": N_("Red threes"),
-}
-
-#: Canasta kinds by name, for sentences such as "at least 1 clean canasta".
-CANASTA_NAMES: Final = {
-    "clean": N_("clean canasta"),
-    "dirty": N_("dirty canasta"),
-    "samba": N_("samba"),
-    "concealed": N_("concealed canasta"),
-}
-
-#: Sections of a house-rule key (``penalties.drew_two_cards``) by name.
-HOUSE_RULE_SECTIONS: Final = {
-    "canasta_kinds": N_("Canasta"),
-    "going_out_kinds": N_("Going out"),
-    "penalties": N_("Penalty"),
-    "flags": N_("Special"),
-    "many_canastas": N_("Canastas bonus"),
-    "opening_bands": N_("Opening band"),
-    "red_threes": N_("Red threes"),
-}
 
 
 def gettext(message: str, **variables: object) -> str:
@@ -66,10 +46,6 @@ def book_language(source: str) -> str:
     return "fr" if source.startswith(FRENCH_BOOKS) else "es"
 
 
-def card_name(group: CardGroup) -> str:
-    return gettext(CARD_NAMES.get(group.code, group.label))
-
-
 @dataclass(frozen=True)
 class PenaltyRow:
     code: str
@@ -82,7 +58,7 @@ class PenaltyRow:
 
 
 def penalty_row(penalty: Penalty) -> PenaltyRow:
-    description = gettext(penalty.description)
+    description = penalty_label(penalty)
     parts = dict.fromkeys(
         (penalty.code, str(penalty.points), penalty.description, description, penalty.quote)
     )
@@ -148,10 +124,8 @@ def red_three_values(rs: RuleSet) -> list[tuple[int, int]]:
 
 
 def canasta_name(rs: RuleSet, code: str) -> str:
-    if code in CANASTA_NAMES:
-        return gettext(CANASTA_NAMES[code])
-    kind = rs.canasta_kind(code)
-    return gettext(kind.description) if kind else code
+    """A canasta kind inside a sentence (``at least one dirty canasta``)."""
+    return canasta_name_in_sentence(rs, code)
 
 
 def going_out_requirement(rs: RuleSet) -> str:
@@ -220,32 +194,22 @@ def flag_terms(flag: Flag) -> list[str]:
 
 def house_rule_label(rs: RuleSet, key: str) -> str:
     """What a house-rule key changes, in words (the key itself when it is not known)."""
-    option = rs.house_option(key)
-    if option is not None:
-        return gettext(option.description)
-    section, _dot, code = key.partition(".")
-    if section not in HOUSE_RULE_SECTIONS:
-        return key
-    return f"{gettext(HOUSE_RULE_SECTIONS[section])}: {house_rule_detail(rs, section, code)}"
+    return house_rule_name(rs, key)
 
 
 def house_rule_detail(rs: RuleSet, section: str, code: str) -> str:
-    """The item of ``section`` that a house rule changes: its description, band or number."""
-    if section == "opening_bands":
-        bands = band_rows(rs)
-        return bands[int(code)].scores if code.isdigit() and int(code) < len(bands) else code
-    if section == "many_canastas":
-        return gettext("%(low)s or more canastas", low=code)
-    if section == "red_threes":
-        return gettext("full set") if code == "full_set_value" else gettext("each")
-    item = next((i for i in getattr(rs, section, ()) if getattr(i, "code", None) == code), None)
-    return gettext(item.description) if item is not None else code
+    """The item of ``section`` that a house rule changes: its name, band or number."""
+    return house_rule_item(rs, section, code)
 
 
-def house_rule_value(value: bool | int) -> str:
+def house_rule_value(value: object) -> str:
     if isinstance(value, bool):
         return gettext("on") if value else gettext("off")
-    return str(value)
+    if isinstance(value, list):  # a whole opening-band table: [[from, minimum], ...]
+        return ", ".join(
+            f"{'< 0' if start is None else number(start)}: {number(minimum)}" for start, minimum in value
+        )
+    return number(value) if isinstance(value, int) else str(value)
 
 
 def house_rule_rows(rs: RuleSet) -> list[tuple[str, str, str]]:
@@ -255,6 +219,6 @@ def house_rule_rows(rs: RuleSet) -> list[tuple[str, str, str]]:
     ]
 
 
-def card_value_rows() -> list[tuple[str, int | None]]:
-    """``(card name, points)``; red threes have no card value (``None``)."""
-    return [(card_name(g), g.points if g.code != "red_three" else None) for g in CARD_GROUPS]
+def card_value_rows(groups: Sequence[CardGroup] = CARD_GROUPS) -> list[tuple[str, int | None]]:
+    """``(card name, points)`` at the rule set's values; red threes have no card value (``None``)."""
+    return [(card_name(g), None if g.bonus_only else g.points) for g in groups]

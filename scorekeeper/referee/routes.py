@@ -8,34 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from flask import abort, render_template, request, url_for
-from flask_login import current_user, login_required
+from flask import render_template, request, url_for
+from flask_login import login_required
 
-from ..rules.cards import CARD_VALUES_SOURCE, POINT_STEP, count_points, deck_cards
+from ..loaders import owned_or_404
+from ..rules import preset_of
+from ..rules.cards import POINT_STEP, count_points, deck_cards
 from ..rules.hand import MAX_CUSTOM_POINTS
-from ..services import MatchView, NotFound, get_match, view
+from ..services import MatchView, get_match, view
 from . import bp, reference
+from .entries import by_topic, cite, penalty_entries, statement_entries, without_book_numbers
 from .forms import MELD_GROUPS, OpeningForm
-from .pile_rules import pile_rules
 from .reference import gettext
 from .search import matches
 
-#: The note of the rule data that the penalty page shows, with the rule book's own words.
-LAPSE_NOTE: Final = "Irregularities lapse"
-LAPSE_QUOTE: Final = (
-    "Las irregularidades y su penalización prescriben si no son advertidas antes que termine su jugada "
-    "el jugador siguiente al que cometió la irregularidad."
-)
-LAPSE_SOURCE: Final = "004_c6a2eff7a226bedd.txt, PENALIDADES (Cartas penalizadas)"
 MAX_QUERY: Final = 100
-
-
-def load(match_id: int) -> MatchView:
-    """The current user's match with its rule set and state. :raise 404: not theirs, or no such match."""
-    try:
-        return view(get_match(current_user.id, match_id))
-    except NotFound:
-        abort(404)
 
 
 def page(template: str, mv: MatchView, **context: Any) -> str:
@@ -46,29 +33,42 @@ def page(template: str, mv: MatchView, **context: Any) -> str:
         rs=mv.ruleset,
         scoreboard=url_for("matches.show", match_id=mv.match.id),
         tr=gettext,
+        cite=cite,
         ref_card_name=reference.card_name,
         **context,
     )
 
 
+#: Topics of the statements the penalty page lists before any search.
+PENALTY_PAGE_TOPICS: Final = ("penalty_cards", "lapse")
+#: Disagreements between the books are told on the rules page only.
+RULES_PAGE_ONLY: Final = ("disagreements",)
+
+
 @bp.get("/matches/<int:match_id>/penalties")
 @login_required
 def penalties(match_id: int) -> str:
-    """The penalty table; ``?q=`` keeps only the rows with every word (accents ignored)."""
-    mv = load(match_id)
+    """The penalty list and the rules about irregularities; ``?q=`` keeps the penalties and rules
+    with every word (the players' words in three languages; accents ignored, a typo forgiven)."""
+    mv = view(owned_or_404(get_match, match_id))
     query = request.args.get("q", "")[:MAX_QUERY]
-    rows = [reference.penalty_row(p) for p in mv.ruleset.penalties]
-    shown = [row for row in rows if matches(query, row.search)]
-    lapse = next((note for note in mv.ruleset.notes if note.startswith(LAPSE_NOTE)), None)
+    searching = bool(query.split())
+    rows = penalty_entries(mv.ruleset)
+    rules = [rule for rule in statement_entries(mv.ruleset) if rule.topic not in RULES_PAGE_ONLY]
+    shown = {row.anchor for row in rows if matches(query, row.search)}
+    if searching:
+        shown |= {rule.anchor for rule in rules if matches(query, rule.search)}
+    else:
+        shown |= {rule.anchor for rule in rules if rule.topic in PENALTY_PAGE_TOPICS}
     return page(
         "referee/penalties.html",
         mv,
         rows=rows,
-        shown={row.code for row in shown},
+        rules=rules,
+        shown=shown,
+        shown_penalties=sum(row.anchor in shown for row in rows),
+        default_topics=PENALTY_PAGE_TOPICS,
         query=query,
-        lapse=gettext(lapse) if lapse else None,
-        lapse_quote=LAPSE_QUOTE,
-        lapse_source=LAPSE_SOURCE,
         custom_step=POINT_STEP,
         custom_max=MAX_CUSTOM_POINTS,
     )
@@ -78,7 +78,7 @@ def penalties(match_id: int) -> str:
 @login_required
 def rules_reference(match_id: int) -> str:
     """The rules quick reference of the match's rule set."""
-    mv = load(match_id)
+    mv = view(owned_or_404(get_match, match_id))
     rs = mv.ruleset
     decks = rs.decks.for_players(sum(mv.players))
     return page(
@@ -87,11 +87,14 @@ def rules_reference(match_id: int) -> str:
         ref=reference,
         decks=decks,
         cards=deck_cards(decks),
-        card_values=reference.card_value_rows(),
-        card_values_source=CARD_VALUES_SOURCE,
+        card_values=reference.card_value_rows(rs.card_groups),
+        card_values_source="; ".join(dict.fromkeys(g.source for g in rs.card_groups)),
         bands=reference.band_rows(rs),
-        pile=pile_rules(rs.id),
-        house_rules=reference.house_rule_rows(rs),
+        said=by_topic(statement_entries(rs)),
+        house_rules=[
+            (key, without_book_numbers(label), value) for key, label, value in reference.house_rule_rows(rs)
+        ],
+        preset=preset_of(rs.id, rs.house_rules),
         sides=side_minimums(mv),
     )
 
@@ -139,6 +142,7 @@ def opening_form(mv: MatchView) -> tuple[OpeningForm, bool]:
         form, filled = OpeningForm(formdata=None), False
     form.side.choices = [(i, side.name) for i, side in enumerate(mv.match.sides)]
     form.limit(mv.ruleset.decks.for_players(sum(mv.players)))
+    form.card_groups = mv.ruleset.card_groups
     if not filled:
         form.side.data = 0
     return form, filled
@@ -148,10 +152,19 @@ def opening_form(mv: MatchView) -> tuple[OpeningForm, bool]:
 @login_required
 def opening(match_id: int) -> str:
     """Does a planned first meld reach the side's opening minimum?"""
-    mv = load(match_id)
+    mv = view(owned_or_404(get_match, match_id))
     sides = side_minimums(mv)
     form, filled = opening_form(mv)
     answer = None
     if filled and form.validate():
-        answer = OpeningAnswer(sides[form.side.data], count_points(form.counts()))
-    return page("referee/opening.html", mv, form=form, sides=sides, answer=answer, groups=MELD_GROUPS)
+        answer = OpeningAnswer(sides[form.side.data], count_points(form.counts(), mv.ruleset.card_groups))
+    exemptions = by_topic(statement_entries(mv.ruleset))["opening"]
+    return page(
+        "referee/opening.html",
+        mv,
+        form=form,
+        sides=sides,
+        answer=answer,
+        groups=MELD_GROUPS,
+        exemptions=exemptions,
+    )

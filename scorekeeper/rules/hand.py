@@ -13,19 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .cards import CANASTA_SIZE, CARD_GROUP_BY_CODE, POINT_STEP, deck_cards, deck_points, min_canasta_points
-from .errors import N_, ErrorCollector
+from .errors import N_, ErrorCollector, N_plural
 from .house_rules import is_whole_number
 from .model import RuleSet
 from .sets import ALL_FLAG_CODES
+from .text import UNSTORABLE_MESSAGE, storable
 
 CUSTOM: Final = "custom"
 MAX_PENALTY_COUNT: Final = 99
 MAX_CUSTOM_POINTS: Final = 10_000
 MAX_DESCRIPTION: Final = 200
-MIN_SIDES: Final = 2
-MAX_SIDES: Final = 3
-MAX_PLAYERS_PER_SIDE: Final = 3
-MAX_NAME: Final = 60
 
 HAND_KEYS: Final = frozenset({"number", "went_out", "going_out_kind", "sides"})
 SIDE_KEYS: Final = frozenset({"melds", "hand", "red_threes", "canastas", "penalties"})
@@ -123,6 +120,7 @@ def _count(errors: ErrorCollector, value: Any, path: str, maximum: int, minimum:
 
 
 def _penalty(errors: ErrorCollector, rs: RuleSet, data: Any, path: str) -> PenaltyEntry | None:
+    """One penalty: a code of the rule set and a count, or a custom one with points and what for."""
     if not isinstance(data, Mapping):
         errors.add(path, N_("Each penalty must be an object with a code."))
         return None
@@ -137,38 +135,72 @@ def _penalty(errors: ErrorCollector, rs: RuleSet, data: Any, path: str) -> Penal
     count = _count(errors, data.get("count", 1), f"{path}.count", MAX_PENALTY_COUNT, minimum=1)
     if code != CUSTOM:
         return PenaltyEntry(code, count)
-    points: Any = data.get("points")
+    points = _custom_points(errors, data.get("points"), f"{path}.points")
+    description = _custom_description(errors, data.get("description", ""), f"{path}.description")
+    return PenaltyEntry(CUSTOM, count, points, description)
+
+
+def _custom_points(errors: ErrorCollector, points: Any, path: str) -> int | None:
+    """A custom penalty's points: a multiple of 5 up to :data:`MAX_CUSTOM_POINTS`."""
     if not is_whole_number(points) or not POINT_STEP <= points <= MAX_CUSTOM_POINTS:
         errors.add(
-            f"{path}.points",
+            path,
             N_("Must be a whole number of points from {minimum} to {maximum}."),
             minimum=POINT_STEP,
             maximum=MAX_CUSTOM_POINTS,
         )
-        points = None
-    elif points % POINT_STEP:
-        errors.add(f"{path}.points", N_("Must be a multiple of {step}."), step=POINT_STEP)
-        points = None
-    description = data.get("description", "")
+        return None
+    if points % POINT_STEP:
+        errors.add(path, N_("Must be a multiple of {step}."), step=POINT_STEP)
+        return None
+    return int(points)
+
+
+def _custom_description(errors: ErrorCollector, description: Any, path: str) -> str:
+    """What a custom penalty is for: storable text, trimmed, cut at :data:`MAX_DESCRIPTION`."""
     if not isinstance(description, str) or not description.strip():
-        errors.add(f"{path}.description", N_("Say what the custom penalty is for."))
-        description = ""
-    elif len(description) > MAX_DESCRIPTION:
-        errors.add(f"{path}.description", N_("At most {maximum} characters."), maximum=MAX_DESCRIPTION)
-    return PenaltyEntry(CUSTOM, count, points, description.strip()[:MAX_DESCRIPTION])
+        errors.add(path, N_("Say what the custom penalty is for."))
+        return ""
+    if not storable(description):
+        errors.add(path, UNSTORABLE_MESSAGE)
+        return ""
+    if len(description) > MAX_DESCRIPTION:
+        errors.add(path, N_("At most {maximum} characters."), maximum=MAX_DESCRIPTION)
+    return description.strip()[:MAX_DESCRIPTION]
 
 
 def _side(errors: ErrorCollector, rs: RuleSet, data: Any, path: str, decks: int) -> SideHand:
+    """What one side entered, each field checked against the rule set and the ``decks`` in play."""
     if not isinstance(data, Mapping):
         errors.add(path, N_("Each side must be an object."))
         return SideHand()
+    _check_side_keys(errors, rs, data, path)
+    melds, hand = _card_points(errors, data, path, deck_points(decks, rs.card_groups))
+    most_red = decks * CARD_GROUP_BY_CODE["red_three"].per_deck
+    return SideHand(
+        melds=melds,
+        hand=hand,
+        red_threes=_count(errors, data.get("red_threes", 0), f"{path}.red_threes", most_red),
+        canastas=_canastas(errors, rs, data.get("canastas", {}), f"{path}.canastas", decks),
+        flags=_flags(errors, rs, data, path),
+        penalties=_penalties(errors, rs, data.get("penalties", []), f"{path}.penalties"),
+    )
+
+
+def _check_side_keys(errors: ErrorCollector, rs: RuleSet, data: Mapping[str, Any], path: str) -> None:
+    """Only the fields of a side and the rule set's flags (another rule set's flag, off, is harmless)."""
     flag_codes = {f.code for f in rs.flags}
     for key in sorted(set(data) - SIDE_KEYS - flag_codes, key=str):
         if data[key] is False and key in ALL_FLAG_CODES:
-            continue  # a flag of another rule set, left off: harmless
+            continue
         errors.add(f"{path}.{key}", N_("Not part of a hand in {ruleset}."), ruleset=rs.name)
 
-    most_points = deck_points(decks)
+
+def _card_points(
+    errors: ErrorCollector, data: Mapping[str, Any], path: str, most_points: int
+) -> tuple[int, int]:
+    """The side's melded points and points in hand (see :func:`_points`), each no more than the
+    decks hold (beyond that, noted but kept)."""
     melds = _points(errors, data, "melds", f"{path}.melds")
     hand = _points(errors, data, "hand", f"{path}.hand")
     for key, value in (("melds", melds), ("hand", hand)):
@@ -176,95 +208,132 @@ def _side(errors: ErrorCollector, rs: RuleSet, data: Any, path: str, decks: int)
             errors.add(
                 f"{path}.{key}", N_("More than the {maximum} points the decks hold."), maximum=most_points
             )
+    return melds, hand
 
-    most_red = decks * CARD_GROUP_BY_CODE["red_three"].per_deck
-    red_threes = _count(errors, data.get("red_threes", 0), f"{path}.red_threes", most_red)
 
-    canastas: dict[str, int] = {}
-    raw = data.get("canastas", {})
+def _canastas(errors: ErrorCollector, rs: RuleSet, raw: Any, path: str, decks: int) -> dict[str, int]:
+    """Canastas by kind of the rule set, each count no more than the decks can make (zeros dropped)."""
     if not isinstance(raw, Mapping):
-        errors.add(f"{path}.canastas", N_("Must map canasta kinds to counts."))
-        raw = {}
+        errors.add(path, N_("Must map canasta kinds to counts."))
+        return {}
     most_canastas = deck_cards(decks) // CANASTA_SIZE
+    canastas: dict[str, int] = {}
     for code, n in raw.items():
-        kind_path = f"{path}.canastas.{code}"
+        kind_path = f"{path}.{code}"
         if not isinstance(code, str) or rs.canasta_kind(code) is None:
             errors.add(kind_path, N_("Unknown canasta kind for {ruleset}."), ruleset=rs.name)
             continue
         count = _count(errors, n, kind_path, most_canastas)
         if count:
             canastas[code] = count
+    return canastas
 
+
+def _flags(errors: ErrorCollector, rs: RuleSet, data: Mapping[str, Any], path: str) -> frozenset[str]:
+    """The rule set's flags set to true (each must be true or false; missing is false)."""
     flags = set()
-    for code in sorted(flag_codes):
+    for code in sorted(f.code for f in rs.flags):
         value = data.get(code, False)
         if not isinstance(value, bool):
             errors.add(f"{path}.{code}", N_("Must be true or false."))
         elif value:
             flags.add(code)
-
-    raw_penalties = data.get("penalties", [])
-    penalties: list[PenaltyEntry] = []
-    if not isinstance(raw_penalties, list):
-        errors.add(f"{path}.penalties", N_("Must be a list of penalties."))
-    else:
-        for i, item in enumerate(raw_penalties):
-            entry = _penalty(errors, rs, item, f"{path}.penalties.{i}")
-            if entry is not None:
-                penalties.append(entry)
-    return SideHand(melds, hand, red_threes, canastas, frozenset(flags), tuple(penalties))
+    return frozenset(flags)
 
 
-def _check_going_out(errors: ErrorCollector, rs: RuleSet, hand: HandInput, players: Sequence[int]) -> None:
-    """The side that went out had what the rule set requires; flags sit only where they may."""
-    if hand.went_out is None:
-        if hand.going_out_kind is not None:
-            errors.add("going_out_kind", N_("Nobody went out, so there is no going-out kind."))
-    else:
-        side = hand.sides[hand.went_out]
-        path = f"sides.{hand.went_out}.canastas"
-        requirement = rs.going_out_requirement
-        plain = sum(
-            n for code, n in side.canastas.items() if not getattr(rs.canasta_kind(code), "escala", False)
+def _penalties(errors: ErrorCollector, rs: RuleSet, raw: Any, path: str) -> tuple[PenaltyEntry, ...]:
+    """A list of penalties (see :func:`_penalty`); the bad ones noted and left out."""
+    if not isinstance(raw, list):
+        errors.add(path, N_("Must be a list of penalties."))
+        return ()
+    entries = (_penalty(errors, rs, item, f"{path}.{i}") for i, item in enumerate(raw))
+    return tuple(entry for entry in entries if entry is not None)
+
+
+def _check_nobody_went_out(errors: ErrorCollector, hand: HandInput) -> None:
+    """With nobody out there is no way of going out."""
+    if hand.went_out is None and hand.going_out_kind is not None:
+        errors.add("going_out_kind", N_("Nobody went out, so there is no going-out kind."))
+
+
+def _check_going_out_canastas(errors: ErrorCollector, rs: RuleSet, side: SideHand, path: str) -> None:
+    """The side that went out has the canastas the rule set requires: enough of any kind that counts
+    (escalas aside), and the kinds it names, stand-ins filling in (Canastón's concealed canasta)."""
+    requirement = rs.going_out_requirement
+    plain = sum(n for code, n in side.canastas.items() if not getattr(rs.canasta_kind(code), "escala", False))
+    if plain < requirement.min_canastas:
+        errors.add_count(
+            path,
+            N_plural(
+                "To go out in {ruleset} a side needs at least {count} canasta.",
+                "To go out in {ruleset} a side needs at least {count} canastas.",
+            ),
+            requirement.min_canastas,
+            ruleset=rs.name,
         )
-        if plain < requirement.min_canastas:
-            errors.add(
+    if not requirement.missing_kinds(side.canastas):
+        return
+    for code, needed in requirement.kinds.items():
+        if side.canasta_count(code) < needed:
+            errors.add_count(
                 path,
-                N_("To go out in {ruleset} a side needs at least {count} canasta(s)."),
-                ruleset=rs.name,
-                count=requirement.min_canastas,
-            )
-        for code, needed in requirement.kinds.items():
-            if side.canasta_count(code) < needed:
-                errors.add(
-                    path,
-                    N_("To go out in {ruleset} a side needs at least {count} canasta(s) of kind {kind}."),
-                    ruleset=rs.name,
-                    count=needed,
-                    kind=code,
-                )
-        kind = rs.going_out_kind(hand.going_out_kind or "")
-        if kind is not None and kind.needs_partner and players[hand.went_out] == 1:
-            errors.add(
-                "going_out_kind", N_("This way of going out needs a partner; the side has one player.")
-            )
-        if players[hand.went_out] == 1 and side.hand:
-            errors.add(
-                f"sides.{hand.went_out}.hand", N_("A player who went out alone has no cards left in hand.")
-            )
-    least = min_canasta_points()
-    for i, side in enumerate(hand.sides):
-        canastas = sum(side.canastas.values())
-        if side.melds < least * canastas:
-            errors.add(
-                f"sides.{i}.melds",
-                N_(
-                    "{count} canasta(s) hold at least {points} points of cards: "
-                    "enter the points of the melded cards."
+                N_plural(
+                    "To go out in {ruleset} a side needs at least one {kind}.",
+                    "To go out in {ruleset} a side needs at least {count} canastas of this kind: {kind}.",
                 ),
-                count=canastas,
-                points=least * canastas,
+                needed,
+                ruleset=rs.name,
+                kind=code,
             )
+    for code in requirement.stand_ins:
+        errors.add(path, N_("A {kind} can stand in for any one of these."), kind=code)
+
+
+def _check_going_out_player(
+    errors: ErrorCollector, rs: RuleSet, hand: HandInput, players: Sequence[int]
+) -> None:
+    """A lone player who went out has no partner to rely on and no card left."""
+    if hand.went_out is None or players[hand.went_out] != 1:
+        return
+    kind = rs.going_out_kind(hand.going_out_kind or "")
+    if kind is not None and kind.needs_partner:
+        errors.add("going_out_kind", N_("This way of going out needs a partner; the side has one player."))
+    if hand.sides[hand.went_out].hand:
+        errors.add(
+            f"sides.{hand.went_out}.hand", N_("A player who went out alone has no cards left in hand.")
+        )
+
+
+def least_meld_points(rs: RuleSet, side: SideHand) -> int:
+    """The fewest card points the side's canastas can hold (a Canastón canasta of black threes: 0)."""
+    total = 0
+    for code, n in side.canastas.items():
+        kind = rs.canasta_kind(code)
+        made_of = kind.consumes if kind is not None else None
+        total += n * min_canasta_points(rs.card_groups, made_of)
+    return total
+
+
+def _check_meld_minimums(errors: ErrorCollector, rs: RuleSet, hand: HandInput) -> None:
+    """Each side's melded points can hold its canastas."""
+    for i, side in enumerate(hand.sides):
+        least = least_meld_points(rs, side)
+        if side.melds < least:
+            errors.add_count(
+                f"sides.{i}.melds",
+                N_plural(
+                    "{count} canasta holds at least {points} points of cards: "
+                    "enter the points of the melded cards.",
+                    "{count} canastas hold at least {points} points of cards: "
+                    "enter the points of the melded cards.",
+                ),
+                sum(side.canastas.values()),
+                points=least,
+            )
+
+
+def _check_flag_carriers(errors: ErrorCollector, rs: RuleSet, hand: HandInput) -> None:
+    """Flags only on the side that went out, or on one side only, where the rule set says so."""
     for flag in rs.flags:
         carriers = [i for i, side in enumerate(hand.sides) if flag.code in side.flags]
         if flag.went_out_only:
@@ -277,7 +346,15 @@ def _check_going_out(errors: ErrorCollector, rs: RuleSet, hand: HandInput, playe
 
 
 def _check_decks(errors: ErrorCollector, rs: RuleSet, hand: HandInput, decks: int) -> None:
-    """The sides together use no more cards than the decks hold."""
+    """The sides together use no more threes, card points and canasta cards than the decks hold."""
+    _check_threes(errors, _threes_used(rs, hand), decks)
+    _check_card_points(errors, rs, hand, decks)
+    _check_canasta_cards(errors, hand, decks)
+
+
+def _threes_used(rs: RuleSet, hand: HandInput) -> Counter[str]:
+    """The threes (card group codes) the sides' entries take up: red threes laid down, and those
+    inside canastas, flags and penalties (a canasta of black threes, a red three kept in hand)."""
     used: Counter[str] = Counter()
     for side in hand.sides:
         used["red_three"] += side.red_threes
@@ -292,6 +369,10 @@ def _check_decks(errors: ErrorCollector, rs: RuleSet, hand: HandInput, decks: in
             penalty = rs.penalty(entry.code)
             for card, k in penalty.consumes.items() if penalty else ():
                 used[card] += k * entry.count
+    return used
+
+
+def _check_threes(errors: ErrorCollector, used: Counter[str], decks: int) -> None:
     for card, n in sorted(used.items()):
         available = decks * CARD_GROUP_BY_CODE[card].per_deck
         if n > available:
@@ -303,14 +384,21 @@ def _check_decks(errors: ErrorCollector, rs: RuleSet, hand: HandInput, decks: in
                 cards=label,
                 available=available,
             )
+
+
+def _check_card_points(errors: ErrorCollector, rs: RuleSet, hand: HandInput, decks: int) -> None:
     points = sum(side.melds + side.hand for side in hand.sides)
-    if points > deck_points(decks):
+    most_points = deck_points(decks, rs.card_groups)
+    if points > most_points:
         errors.add(
             "_",
             N_("Melds and cards in hand add up to {points}, more than the {maximum} points the decks hold."),
             points=points,
-            maximum=deck_points(decks),
+            maximum=most_points,
         )
+
+
+def _check_canasta_cards(errors: ErrorCollector, hand: HandInput, decks: int) -> None:
     canasta_cards = CANASTA_SIZE * sum(sum(side.canastas.values()) for side in hand.sides)
     if canasta_cards > deck_cards(decks):
         errors.add("_", N_("More canastas than the decks can make."))
@@ -321,7 +409,8 @@ def parse_hand(
 ) -> HandInput:
     """Read and check one hand for a match of ``rs`` whose sides have ``players[i]`` players.
 
-    ``expected_number``, when given, is the number the hand must carry.
+    ``expected_number``, when given, is the number the hand must carry. Each field is read first;
+    only a hand whose fields are all good is then checked as a whole (going out, melds, flags, decks).
 
     :raise ValidationError: with every problem found, each at its field path.
     """
@@ -331,88 +420,59 @@ def parse_hand(
         errors.raise_if_any()
     for key in sorted(set(data) - HAND_KEYS, key=str):
         errors.add(str(key), N_("Unknown field."))
-
-    number = data.get("number")
-    if not is_whole_number(number) or number < 1:
-        errors.add("number", N_("Must be a hand number, 1 or more."))
-        number = 0
-    elif expected_number is not None and number != expected_number:
-        errors.add("number", N_("This must be hand {expected}."), expected=expected_number)
-
+    number = _hand_number(errors, data.get("number"), expected_number)
     decks = rs.decks.for_players(sum(players))
-    raw_sides = data.get("sides")
-    sides: list[SideHand] = []
-    if not isinstance(raw_sides, list) or len(raw_sides) != len(players):
-        errors.add("sides", N_("Give one entry for each of the {count} sides."), count=len(players))
-    else:
-        sides = [_side(errors, rs, item, f"sides.{i}", decks) for i, item in enumerate(raw_sides)]
+    sides = _sides(errors, rs, data.get("sides"), len(players), decks)
+    went_out = _went_out(errors, data.get("went_out"), len(players))
+    kind = _going_out_kind(errors, rs, data.get("going_out_kind"), went_out)
+    errors.raise_if_any()
 
-    went_out = data.get("went_out")
-    kind = data.get("going_out_kind")
-    if went_out is not None and (not is_whole_number(went_out) or not 0 <= went_out < len(players)):
-        errors.add(
-            "went_out", N_("Must be the number of a side, from 0 to {last}, or null."), last=len(players) - 1
-        )
-        went_out = None
-    if kind is not None and (not isinstance(kind, str) or rs.going_out_kind(kind) is None):
-        errors.add("going_out_kind", N_("Not a way of going out in {ruleset}."), ruleset=rs.name)
-        kind = None
-    elif went_out is not None and kind is None and not errors.has("going_out_kind"):
-        errors.add("going_out_kind", N_("Say how the side went out."))
-
-    if errors.errors:
-        errors.raise_if_any()
-    hand = HandInput(int(number), went_out, kind, tuple(sides))
-    _check_going_out(errors, rs, hand, players)
+    hand = HandInput(number, went_out, kind, sides)
+    _check_nobody_went_out(errors, hand)
+    if hand.went_out is not None:
+        _check_going_out_canastas(errors, rs, hand.sides[hand.went_out], f"sides.{hand.went_out}.canastas")
+    _check_going_out_player(errors, rs, hand, players)
+    _check_meld_minimums(errors, rs, hand)
+    _check_flag_carriers(errors, rs, hand)
     _check_decks(errors, rs, hand, decks)
     errors.raise_if_any()
     return hand
 
 
-def check_sides(sides: Any) -> list[int]:
-    """Players per side for a new match: 2 or 3 sides of 1 to 3 named players.
+def _hand_number(errors: ErrorCollector, number: Any, expected: int | None) -> int:
+    """A hand number, 1 or more, and ``expected`` if given (0 when it is no number at all)."""
+    if not is_whole_number(number) or number < 1:
+        errors.add("number", N_("Must be a hand number, 1 or more."))
+        return 0
+    if expected is not None and number != expected:
+        errors.add("number", N_("This must be hand {expected}."), expected=expected)
+    return int(number)
 
-    :raise ValidationError: at ``sides``, ``sides.I.name`` or ``sides.I.players``.
-    """
-    errors = ErrorCollector()
-    if not isinstance(sides, list) or not MIN_SIDES <= len(sides) <= MAX_SIDES:
-        errors.add("sides", N_("A match has 2 or 3 sides."))
-        errors.raise_if_any()
-    counts = []
-    for i, side in enumerate(sides):
-        path = f"sides.{i}"
-        if not isinstance(side, Mapping):
-            errors.add(path, N_("Each side must be an object with a name and players."))
-            continue
-        for key in sorted(set(side) - {"name", "players"}, key=str):
-            errors.add(f"{path}.{key}", N_("Unknown field."))
-        name = side.get("name")
-        if not isinstance(name, str) or not name.strip():
-            errors.add(f"{path}.name", N_("Give the side a name."))
-        elif len(name.strip()) > MAX_NAME:
-            errors.add(f"{path}.name", N_("At most {maximum} characters."), maximum=MAX_NAME)
-        players = side.get("players")
-        if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS_PER_SIDE:
-            errors.add(f"{path}.players", N_("A side has 1 to 3 players."))
-            continue
-        for j, player in enumerate(players):
-            if not isinstance(player, str) or not player.strip():
-                errors.add(f"{path}.players.{j}", N_("Give the player a name."))
-            elif len(player.strip()) > MAX_NAME:
-                errors.add(f"{path}.players.{j}", N_("At most {maximum} characters."), maximum=MAX_NAME)
-        counts.append(len(players))
-    listed = [side.get("players") for side in sides if isinstance(side, Mapping)]
-    everyone = [
-        p.strip().casefold()
-        for players in listed
-        if isinstance(players, list)
-        for p in players
-        if isinstance(p, str)
-    ]
-    if len(set(everyone)) != len(everyone) and not errors.errors:
-        errors.add("sides", N_("A player can play for only one side."))
-    errors.raise_if_any()
-    return counts
+
+def _sides(errors: ErrorCollector, rs: RuleSet, raw: Any, count: int, decks: int) -> tuple[SideHand, ...]:
+    """One entry for each of the ``count`` sides (see :func:`_side`)."""
+    if not isinstance(raw, list) or len(raw) != count:
+        errors.add("sides", N_("Give one entry for each of the {count} sides."), count=count)
+        return ()
+    return tuple(_side(errors, rs, item, f"sides.{i}", decks) for i, item in enumerate(raw))
+
+
+def _went_out(errors: ErrorCollector, went_out: Any, sides: int) -> int | None:
+    """The index of the side that went out, or ``None``: nobody did (or it was no side's index)."""
+    if went_out is not None and (not is_whole_number(went_out) or not 0 <= went_out < sides):
+        errors.add("went_out", N_("Must be the number of a side, from 0 to {last}, or null."), last=sides - 1)
+        return None
+    return None if went_out is None else int(went_out)
+
+
+def _going_out_kind(errors: ErrorCollector, rs: RuleSet, kind: Any, went_out: int | None) -> str | None:
+    """A way of going out of the rule set, required when a side went out."""
+    if kind is not None and (not isinstance(kind, str) or rs.going_out_kind(kind) is None):
+        errors.add("going_out_kind", N_("Not a way of going out in {ruleset}."), ruleset=rs.name)
+        return None
+    if went_out is not None and kind is None and not errors.has("going_out_kind"):
+        errors.add("going_out_kind", N_("Say how the side went out."))
+    return None if kind is None else str(kind)
 
 
 def load_hand(data: Mapping[str, Any]) -> HandInput:

@@ -48,6 +48,24 @@ class MatchState:
     def next_number(self) -> int:
         return len(self.hands) + 1
 
+    def upto(self, count: int) -> MatchState:
+        """The state after the first ``count`` hands (0 to all of them), without scoring any again:
+        what :func:`fold_match` gives for those hands. Before a hand that follows it, no match is
+        over (a hand can follow only an unfinished match), so only the whole state can be finished.
+        """
+        if count == len(self.hands):
+            return self
+        if not 0 <= count < len(self.hands):
+            raise IndexError(count)
+        following = self.hands[count]
+        return MatchState(
+            hands=self.hands[:count],
+            totals=following.totals_before,
+            opening_minimums=following.opening_minimums_before,
+            finished=False,
+            winner=None,
+        )
+
 
 def decide(rs: RuleSet, target: int, totals: Sequence[int], hand: HandInput) -> int | None:
     """The winner after ``hand`` with these cumulative ``totals``, or ``None`` if play goes on.
@@ -65,15 +83,19 @@ def decide(rs: RuleSet, target: int, totals: Sequence[int], hand: HandInput) -> 
     return ranked[0]
 
 
-def fold_match(rs: RuleSet, target: int, sides: int, hands: Sequence[HandInput]) -> MatchState:
-    """Score ``hands`` in order (numbered 1, 2, ...) for a match of ``sides`` sides.
+def fold_match(
+    rs: RuleSet, target: int, sides: int, hands: Sequence[HandInput], start: MatchState | None = None
+) -> MatchState:
+    """Score ``hands`` in order (numbered 1, 2, ...) for a match of ``sides`` sides; with ``start``
+    (a state folded with the same ``rs`` and ``target``), ``hands`` follow its hands, which are not
+    scored again: the result is the fold of all of them.
 
     :raise ValidationError: a hand is numbered out of order, or follows the hand that ended the match.
     """
-    totals = (0,) * sides
-    results: list[HandResult] = []
-    winner: int | None = None
-    for position, hand in enumerate(hands, start=1):
+    totals = (0,) * sides if start is None else start.totals
+    results: list[HandResult] = [] if start is None else list(start.hands)
+    winner: int | None = None if start is None else start.winner
+    for position, hand in enumerate(hands, start=len(results) + 1):
         if hand.number != position:
             raise ValidationError(
                 [FieldError("number", N_("This must be hand {expected}."), {"expected": position})]

@@ -1,7 +1,7 @@
 """The shape of a rule set: plain frozen data, each value with the rule book it comes from.
 
 Scoring code reads these objects and never holds a rule number of its own. ``source`` strings name the
-seed file and section (see ../shared/RULES.md).
+seed file and section (the rule books are listed in docs/rules.md).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+
+from .cards import CARD_GROUPS, CardGroup
 
 
 def frozen_map(values: Mapping[str, int] | None = None) -> Mapping[str, int]:
@@ -125,11 +127,23 @@ class RedThreeRule:
 @dataclass(frozen=True)
 class GoingOutRequirement:
     """Canastas the side must have to go out: ``min_canastas`` of any kind (escalas aside), and
-    for each code in ``kinds`` at least that many of that kind."""
+    for each code in ``kinds`` at least that many of that kind.
+
+    ``stand_ins``: kinds that stand in for any one missing canasta of ``kinds`` (Canastón's concealed
+    canasta is a clean or a dirty one laid down at once), on the authority of ``stand_ins_source``.
+    """
 
     min_canastas: int
     kinds: Mapping[str, int]
     source: str
+    stand_ins: tuple[str, ...] = ()
+    stand_ins_source: str = ""
+
+    def missing_kinds(self, canastas: Mapping[str, int]) -> int:
+        """How many required canastas ``canastas`` (counts by kind) lack once stand-ins fill in."""
+        short = sum(max(needed - canastas.get(code, 0), 0) for code, needed in self.kinds.items())
+        spare = sum(canastas.get(code, 0) for code in self.stand_ins)
+        return max(short - spare, 0)
 
 
 @dataclass(frozen=True)
@@ -154,15 +168,19 @@ class Decks:
 class OptionKind(Enum):
     SWITCH = "switch"  # true or false
     NUMBER = "number"  # a whole number between ``minimum`` and ``maximum``
+    BANDS = "bands"  # a whole opening-band table: ``[[from, minimum], ...]``
 
 
 @dataclass(frozen=True)
 class HouseOption:
-    """A named house rule that a match may switch on at creation (besides overriding any points)."""
+    """A named house rule that a match may switch on at creation (besides overriding any points).
+
+    ``default`` is the value that changes nothing (for ``BANDS``, ``None``: the rule set's own table).
+    """
 
     key: str
     kind: OptionKind
-    default: bool | int
+    default: bool | int | None
     description: str
     source: str
     minimum: int = 0
@@ -197,6 +215,8 @@ class RuleSet:
     going_out_requirement: GoingOutRequirement
     red_threes: RedThreeRule
     penalties: tuple[Penalty, ...]
+    #: Card values: the common table unless the rule set's book says otherwise.
+    card_groups: tuple[CardGroup, ...] = CARD_GROUPS
     flags: tuple[Flag, ...] = ()
     many_canastas: tuple[ManyCanastasBonus, ...] = ()
     melds_negative_without_canasta: bool = False
@@ -207,7 +227,12 @@ class RuleSet:
     #: Set by house rules: only the side that went out scores its melds (when somebody went out).
     melds_only_went_out: bool = False
     #: The house rules this effective rule set was built with (empty for the book's own).
-    house_rules: Mapping[str, bool | int] = field(default_factory=frozen_map)
+    house_rules: Mapping[str, object] = field(default_factory=frozen_map)
+
+    @property
+    def flag_codes(self) -> tuple[str, ...]:
+        """The codes of the rule set's yes/no bonuses, in order (every hand's JSON writes them all)."""
+        return tuple(f.code for f in self.flags)
 
     def canasta_kind(self, code: str) -> CanastaKind | None:
         return next((k for k in self.canasta_kinds if k.code == code), None)

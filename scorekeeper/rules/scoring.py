@@ -12,7 +12,7 @@ LINES = ("melds", "hand", "canastas", "red_threes", "going_out", "specials", "pe
 
 @dataclass(frozen=True)
 class Breakdown:
-    """A side's hand score line by line (RULES.md, "Common to every rule set"); ``total`` sums them."""
+    """A side's hand score line by line (docs/rules.md, "How a hand is scored"); ``total`` sums them."""
 
     melds: int
     hand: int

@@ -32,8 +32,10 @@ from sqlalchemy import bindparam, select
 
 from .. import page_cache
 from ..extensions import db
+from ..loaders import owned_or_404
 from ..matches.scoreboard import etag_for, scoreboard_context
-from ..models import Match, ShareLink, User
+from ..models import Match, ShareLink, User, as_utc
+from ..rules.text import storable
 from ..services import (
     NotFound,
     active_share_link,
@@ -45,8 +47,9 @@ from ..services import (
 )
 from . import bp
 
-#: Seconds between two polls of the shared page (the tests make it shorter).
-DEFAULT_POLL_SECONDS: Final = 4
+#: Seconds between two polls of the shared page (the tests make it shorter): a saved hand reaches
+#: the table within two seconds. An unchanged board costs one small query (docs/performance.md).
+DEFAULT_POLL_SECONDS: Final = 1.5
 #: Share tokens are ``secrets.token_urlsafe(24)`` (32 characters); anything much longer is no token.
 MAX_TOKEN: Final = 64
 #: The shared pages must not be indexed, and their URL (the token) must not leak to other sites.
@@ -56,13 +59,6 @@ PUBLIC_HEADERS: Final = {
     "Cache-Control": "no-cache",
     "Vary": "Cookie, Accept-Language",  # the board is rendered in the reader's language
 }
-
-
-def _owned(match_id: int) -> Match:
-    try:
-        return get_match(current_user.id, match_id)
-    except NotFound:
-        abort(404)
 
 
 # --- The owner's panel on the scoreboard -------------------------------------------------------
@@ -101,7 +97,7 @@ def share_helpers() -> dict[str, Any]:
 @bp.post("/matches/<int:match_id>/share")
 @login_required
 def create(match_id: int) -> Any:
-    match = _owned(match_id)
+    match = owned_or_404(get_match, match_id)
     had_link = active_share_link(match) is not None
     create_share_link(match, current_user.id)
     if not had_link:
@@ -112,7 +108,7 @@ def create(match_id: int) -> Any:
 @bp.post("/matches/<int:match_id>/share/revoke")
 @login_required
 def revoke(match_id: int) -> Any:
-    match = _owned(match_id)
+    match = owned_or_404(get_match, match_id)
     if revoke_share_link(match, current_user.id):
         flash(_("The link was revoked; it no longer opens the scoreboard."), "success")
     return redirect(url_for("matches.show", match_id=match_id, _anchor="share"))
@@ -121,8 +117,14 @@ def revoke(match_id: int) -> Any:
 # --- The public, read-only scoreboard ----------------------------------------------------------
 
 
+def could_be_token(text: str) -> bool:
+    """Whether ``text`` may be looked up as a token: not too long, and storable (a NUL in a URL
+    would make PostgreSQL refuse the query)."""
+    return len(text) <= MAX_TOKEN and storable(text)
+
+
 def _shared(token: str) -> Match:
-    if len(token) > MAX_TOKEN:
+    if not could_be_token(token):
         abort(404)
     try:
         return shared_match(token)
@@ -141,6 +143,7 @@ def _board_context(token: str, match: Match, tag: str) -> dict[str, Any]:
     return {
         **scoreboard_context(view(match)),
         "token": token,
+        "updated_at": as_utc(match.updated_at),
         "etag": f'W/"{tag}"',
         "poll_seconds": current_app.config.get("SHARE_POLL_SECONDS", DEFAULT_POLL_SECONDS),
     }
@@ -159,7 +162,7 @@ def _version(token: str) -> str:
     """The shared board's version, from one small query: what the owner's scoreboard ETag is made
     of (the match's revision and last change, its players' names, the reader's language, this
     release). :raise NotFound: (404) no active link with this token."""
-    if len(token) > MAX_TOKEN:
+    if not could_be_token(token):
         abort(404)
     found = db.session.execute(SHARED_VERSION, {"token": token}).first()
     if found is None:

@@ -13,16 +13,30 @@ Messages are English format strings marked with ``N_`` (as in the core) and tran
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..models import as_utc
-from ..rules import N_, FieldError, HandInput, MatchState, RuleSet, ValidationError, fold_match, parse_hand
-from ..services import MatchView, check_new_match
+from ..rules import (
+    N_,
+    FieldError,
+    HandInput,
+    MatchSetup,
+    MatchState,
+    RuleSet,
+    ValidationError,
+    check_new_match,
+    fold_match,
+    parse_hand,
+)
+
+if TYPE_CHECKING:
+    from ..services import MatchView
 
 Translate = Callable[[str], str]
 
@@ -54,10 +68,6 @@ def _identity(text: str) -> str:
     return text
 
 
-def flag_codes(rs: RuleSet) -> list[str]:
-    return [f.code for f in rs.flags]
-
-
 # --- Export ------------------------------------------------------------------------------------
 
 
@@ -68,7 +78,7 @@ def iso_utc(moment: datetime) -> str:
 def match_json(mv: MatchView) -> dict[str, Any]:
     """One match, as the JSON export holds it: enough to rebuild it, and its totals to check."""
     match = mv.match
-    codes = flag_codes(mv.ruleset)
+    codes = mv.ruleset.flag_codes
     return {
         "ruleset": match.ruleset,
         "target": match.target,
@@ -79,6 +89,28 @@ def match_json(mv: MatchView) -> dict[str, Any]:
         "hands": [h.input.to_json(codes) for h in mv.state.hands],
         "totals": list(mv.state.totals),
     }
+
+
+def fingerprint(data: Mapping[str, Any]) -> str:
+    """What tells one match from another when a backup comes back, from its export entry
+    (:func:`match_json`'s shape): its rules (rule set, target, house rules), sides (names and players
+    in their seats), start time (to the second) and the hands as entered. Two equal fingerprints are
+    the same match; an edited hand, a renamed player or another start make another."""
+    document = {
+        "ruleset": data["ruleset"],
+        "target": data["target"],
+        "house_rules": data["house_rules"],
+        "sides": [{"name": side["name"], "players": list(side["players"])} for side in data["sides"]],
+        "created_at": data["created_at"].astimezone(UTC).replace(microsecond=0).isoformat(),
+        "hands": list(data["hands"]),
+    }
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def match_fingerprint(mv: MatchView) -> str:
+    """The :func:`fingerprint` of a stored match."""
+    return fingerprint({**match_json(mv), "created_at": as_utc(mv.match.created_at)})
 
 
 def export_json(views: Iterable[MatchView], exported_at: datetime) -> str:
@@ -201,8 +233,22 @@ class ImportedMatch:
     state: MatchState
 
     def stored_hands(self) -> list[dict[str, Any]]:
-        codes = flag_codes(self.ruleset)
+        codes = self.ruleset.flag_codes
         return [hand.to_json(codes) for hand in self.hands]
+
+    @property
+    def fingerprint(self) -> str:
+        """The match's :func:`fingerprint`, equal to the one of the match it was exported from."""
+        return fingerprint(
+            {
+                "ruleset": self.ruleset.id,
+                "target": self.target,
+                "house_rules": self.house_rules,
+                "sides": self.sides,
+                "created_at": as_utc(self.created_at),
+                "hands": self.stored_hands(),
+            }
+        )
 
 
 @dataclass(frozen=True)
@@ -272,6 +318,28 @@ def read_export(raw: bytes) -> ImportedExport:
     :raise ImportRejected: with every problem found (up to :data:`MAX_PROBLEMS`).
     """
     reader = _Reader()
+    document = _document(reader, raw)
+    for key in sorted(set(document) - DOCUMENT_KEYS, key=str):
+        reader.add(_error(N_("Unknown field."), str(key)))
+    exported_at = None if document.get("exported_at") is None else _moment(document["exported_at"])
+    if document.get("exported_at") is not None and exported_at is None:
+        reader.add(_error(N_("Must be a date and time (ISO 8601)."), "exported_at"))
+    matches = _match_list(reader, document.get("matches"))
+    imported = []
+    for number, data in enumerate(matches, start=1):
+        match = _read_match(reader, number, data)
+        if match is not None:
+            imported.append(match)
+    if reader.problems:
+        raise ImportRejected(reader.problems)
+    return ImportedExport(imported, exported_at)
+
+
+def _document(reader: _Reader, raw: bytes) -> Mapping[str, Any]:
+    """The file as a JSON document of Scorekeeper's format and version.
+
+    :raise ImportRejected: it is too large, empty, not UTF-8 JSON, or not an export this app reads.
+    """
     if len(raw) > MAX_BYTES:
         raise reader.reject(N_("The file is larger than {maximum} MB."), maximum=MAX_BYTES // (1024 * 1024))
     if not raw.strip():
@@ -301,12 +369,14 @@ def read_export(raw: bytes) -> ImportedExport:
             version=_json_value(version),
             supported=VERSION,
         )
-    for key in sorted(set(document) - DOCUMENT_KEYS, key=str):
-        reader.add(_error(N_("Unknown field."), str(key)))
-    exported_at = None if document.get("exported_at") is None else _moment(document["exported_at"])
-    if document.get("exported_at") is not None and exported_at is None:
-        reader.add(_error(N_("Must be a date and time (ISO 8601)."), "exported_at"))
-    matches = document.get("matches")
+    return document
+
+
+def _match_list(reader: _Reader, matches: Any) -> list[Any]:
+    """The document's list of matches, one at least and at most :data:`MAX_MATCHES`.
+
+    :raise ImportRejected: no list, or too long a one, with the problems so far.
+    """
     if not isinstance(matches, list):
         reader.add(_error(N_("Must be a list of matches."), "matches"))
         raise ImportRejected(reader.problems)
@@ -321,14 +391,7 @@ def read_export(raw: bytes) -> ImportedExport:
             )
         )
         raise ImportRejected(reader.problems)
-    imported = []
-    for number, data in enumerate(matches, start=1):
-        match = _read_match(reader, number, data)
-        if match is not None:
-            imported.append(match)
-    if reader.problems:
-        raise ImportRejected(reader.problems)
-    return ImportedExport(imported, exported_at)
+    return matches
 
 
 def _moment(value: Any) -> datetime | None:
@@ -336,62 +399,87 @@ def _moment(value: Any) -> datetime | None:
     if not isinstance(value, str) or len(value) > MAX_DATE_LENGTH:
         return None
     try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
+        return as_utc(datetime.fromisoformat(value)).astimezone(UTC)
+    except (ValueError, OverflowError):  # in UTC the year would be 0 or 10000
         return None
-    return as_utc(moment).astimezone(UTC)
 
 
 def _read_match(reader: _Reader, number: int, data: Any) -> ImportedMatch | None:
-    """Match ``number`` of the file, checked as a new match, then hand by hand, then folded."""
-    if not isinstance(data, Mapping):
-        reader.add(_error(N_("Each match must be a JSON object.")), number)
-        return None
-    bad_keys = False
-    for key in MATCH_KEYS:
-        if key not in data:
-            reader.add(_error(N_("This field is missing."), key), number)
-            bad_keys = True
-    for key in sorted(set(data) - set(MATCH_KEYS), key=str):
-        reader.add(_error(N_("Unknown field."), str(key)), number)
-        bad_keys = True
-    if bad_keys:
+    """Match ``number`` of the file, checked as a new match, then hand by hand, then folded, its
+    totals compared with the file's; ``None`` once a problem is noted."""
+    if not _has_match_keys(reader, number, data):
         return None
     try:
-        rs, target, house_rules, sides, first_dealer = check_new_match({k: data[k] for k in NEW_MATCH_KEYS})
+        setup = check_new_match({key: data[key] for key in NEW_MATCH_KEYS})
     except ValidationError as error:
         reader.add(error, number)
         return None
     created_at = _moment(data["created_at"])
     if created_at is None:
         reader.add(_error(N_("Must be a date and time (ISO 8601)."), "created_at"), number)
-    players = [len(side["players"]) for side in sides]
-    raw_hands = data["hands"]
+    hands = _read_hands(reader, number, setup, data["hands"])
+    if hands is None:
+        return None
+    try:
+        state = fold_match(setup.ruleset, setup.target, len(setup.sides), hands)
+    except ValidationError as error:
+        reader.add(error, number)
+        return None
+    if not _totals_agree(reader, number, data["totals"], state) or created_at is None:
+        return None
+    sides = [{"name": side.name, "players": list(side.players)} for side in setup.sides]
+    return ImportedMatch(
+        setup.ruleset,
+        setup.target,
+        dict(setup.house_rules),
+        setup.first_dealer,
+        created_at,
+        sides,
+        tuple(hands),
+        state,
+    )
+
+
+def _has_match_keys(reader: _Reader, number: int, data: Any) -> bool:
+    """Whether match ``number`` is an object with every field of an exported match and no other."""
+    if not isinstance(data, Mapping):
+        reader.add(_error(N_("Each match must be a JSON object.")), number)
+        return False
+    good = True
+    for key in MATCH_KEYS:
+        if key not in data:
+            reader.add(_error(N_("This field is missing."), key), number)
+            good = False
+    for key in sorted(set(data) - set(MATCH_KEYS), key=str):
+        reader.add(_error(N_("Unknown field."), str(key)), number)
+        good = False
+    return good
+
+
+def _read_hands(reader: _Reader, number: int, setup: MatchSetup, raw_hands: Any) -> list[HandInput] | None:
+    """Every hand of match ``number``, each checked in order; ``None`` if any is not good."""
     if not isinstance(raw_hands, list):
         reader.add(_error(N_("Must be a list of hands."), "hands"), number)
         return None
     hands: list[HandInput] = []
     for position, raw in enumerate(raw_hands, start=1):
         try:
-            hands.append(parse_hand(rs, raw, players, expected_number=position))
+            hands.append(parse_hand(setup.ruleset, raw, setup.players, expected_number=position))
         except ValidationError as error:
             reader.add(error, number, position)
-    if len(hands) != len(raw_hands):
-        return None
-    try:
-        state = fold_match(rs, target, len(sides), hands)
-    except ValidationError as error:
-        reader.add(error, number)
-        return None
-    totals = data["totals"]
+    return hands if len(hands) == len(raw_hands) else None
+
+
+def _totals_agree(reader: _Reader, number: int, totals: Any, state: MatchState) -> bool:
+    """Whether the file's ``totals`` of match ``number`` are those its hands add up to."""
     valid_totals = (
         isinstance(totals, list)
-        and len(totals) == len(sides)
+        and len(totals) == len(state.totals)
         and all(isinstance(t, int) and not isinstance(t, bool) for t in totals)
     )
     if not valid_totals:
         reader.add(_error(N_("Must list one whole-number total per side."), "totals"), number)
-        return None
+        return False
     if list(state.totals) != totals:
         reader.add(
             _error(
@@ -405,7 +493,5 @@ def _read_match(reader: _Reader, number: int, data: Any) -> ImportedMatch | None
             ),
             number,
         )
-        return None
-    if created_at is None:
-        return None
-    return ImportedMatch(rs, target, house_rules, first_dealer, created_at, sides, tuple(hands), state)
+        return False
+    return True

@@ -12,9 +12,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Hand, Match, Player, Seat, Side
-from ..services import _player, _summarise, record
-from .formats import FORMAT, VERSION, ImportedMatch
+from ..models import Hand, Match, Player, Seat, Side, as_utc
+from ..services import _player, _summarise, record, view
+from .formats import FORMAT, VERSION, ImportedMatch, match_fingerprint
 
 ATTEMPTS: Final = 3
 
@@ -31,12 +31,36 @@ def owned_matches(owner_id: int) -> list[Match]:
     )
 
 
+def _second(moment: datetime) -> datetime:
+    return as_utc(moment).replace(microsecond=0)
+
+
+def held_fingerprints(owner_id: int, matches: Sequence[ImportedMatch]) -> set[str]:
+    """The fingerprints of the account's matches that started in the same second as one of
+    ``matches`` (only those can be the same match, so only those are loaded and folded)."""
+    starts = {_second(data.created_at) for data in matches}
+    if not starts:
+        return set()
+    found = db.session.execute(select(Match.id, Match.created_at).where(Match.owner_id == owner_id))
+    candidates = [match_id for match_id, created_at in found if _second(created_at) in starts]
+    if not candidates:
+        return set()
+    held = db.session.scalars(
+        select(Match)
+        .where(Match.id.in_(candidates))
+        .options(selectinload(Match.sides), selectinload(Match.hands))
+    )
+    return {match_fingerprint(view(match)) for match in held}
+
+
 def store_matches(
     owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None = None
 ) -> list[Match]:
     """Create ``matches`` (already checked by :func:`.formats.read_export`) in the account, with
     their dates, players found by name (created when new), summary and a ``match_imported`` log
-    entry; one commit. On any error everything is rolled back and the error raised.
+    entry; one commit. On any error everything is rolled back and the error raised. A match the
+    account already holds (the same :func:`.formats.fingerprint`), or one the file repeats, is
+    skipped: the stored matches are returned, so the caller can say how many were skipped.
 
     Should another request add one of the new players meanwhile (the unique name clashes), the
     whole import is tried again, finding that player this time."""
@@ -59,9 +83,15 @@ def _store(owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetim
 
     stored: list[Match] = []
     try:
-        for name in sorted({n for data in matches for side in data.sides for n in side["players"]}):
-            player(name)  # in name order, as services.create_match does: no deadlock between two
+        seen = held_fingerprints(owner_id, matches)
+        fresh = []
         for data in matches:
+            if data.fingerprint not in seen:
+                seen.add(data.fingerprint)
+                fresh.append(data)
+        for name in sorted({n for data in fresh for side in data.sides for n in side["players"]}):
+            player(name)  # in name order, as services.create_match does: no deadlock between two
+        for data in fresh:
             match = Match(
                 owner_id=owner_id,
                 ruleset=data.ruleset.id,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user, login_required
@@ -20,8 +20,9 @@ from werkzeug.wrappers import Response
 
 from ..extensions import db
 from ..i18n import translated_errors
+from ..loaders import owned_or_404
 from ..models import Match, utcnow
-from ..services import MatchView, NotFound, get_match, view
+from ..services import MatchView, get_match, view
 from . import bp
 from .formats import MAX_BYTES, ImportRejected, export_csv, export_json, read_export, render_problems
 from .forms import ImportForm
@@ -49,13 +50,6 @@ def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
     return response
 
 
-def _owned_view(match_id: int) -> MatchView:
-    try:
-        return view(get_match(current_user.id, match_id))
-    except NotFound:
-        abort(404)
-
-
 def _history() -> list[MatchView]:
     return [view(match) for match in owned_matches(current_user.id)]
 
@@ -75,13 +69,13 @@ def _json(views: Sequence[MatchView], filename: str) -> Response:
 @bp.get("/matches/<int:match_id>/export.csv")
 @login_required
 def match_csv(match_id: int) -> Response:
-    return _csv([_owned_view(match_id)], f"scorekeeper-match-{match_id}.csv")
+    return _csv([view(owned_or_404(get_match, match_id))], f"scorekeeper-match-{match_id}.csv")
 
 
 @bp.get("/matches/<int:match_id>/export.json")
 @login_required
 def match_json(match_id: int) -> Response:
-    return _json([_owned_view(match_id)], f"scorekeeper-match-{match_id}.json")
+    return _json([view(owned_or_404(get_match, match_id))], f"scorekeeper-match-{match_id}.json")
 
 
 @bp.get("/export/history.csv")
@@ -147,4 +141,14 @@ def index() -> Any:
         ]
         return _render(form, UNPROCESSABLE, rejected.truncated)
     flash(ngettext("Imported %(num)d match.", "Imported %(num)d matches.", len(stored)), "success")
+    skipped = len(imported.matches) - len(stored)
+    if skipped:
+        flash(
+            ngettext(
+                "Skipped %(num)d match already in your history.",
+                "Skipped %(num)d matches already in your history.",
+                skipped,
+            ),
+            "info",
+        )
     return redirect(url_for("matches.index"))

@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from tests.conftest import Deadlock, lose_lock_race
+from tests.helpers import Deadlock, lose_lock_race
 
 from .helpers import (
     LINES,
@@ -394,7 +394,7 @@ def test_two_devices_entering_the_same_hand_only_one_lands(api, monkeypatch):
 
     def parse_while_another_device_lands(mv, data, number):
         hand = parse(mv, data, number)
-        stored = parse(mv, other_device, number).to_json([f.code for f in mv.ruleset.flags])
+        stored = parse(mv, other_device, number).to_json(mv.ruleset.flag_codes)
         with db.engine.begin() as connection:
             connection.execute(Hand.__table__.insert().values(match_id=match_id, number=number, input=stored))
         return hand

@@ -58,6 +58,7 @@ def test_classic_has_the_numbers_of_the_rules(api):
         "drew_two_cards": 50,
         "took_pile_could_not_open": 50,
         "took_back_drawn_card": 50,
+        "ignored_partner_answer": 100,
     }
     assert all(isinstance(p["description"], str) and p["description"] for p in rs["penalties"])
 
@@ -88,3 +89,45 @@ def test_samba_has_the_samba_canasta(api):
 @pytest.mark.parametrize("ruleset_id", ["poker", "classic2"])
 def test_unknown_rule_set_is_404(api, ruleset_id):
     assert error_paths(api.get(f"/rulesets/{ruleset_id}"), 404) == {"_"}
+
+
+def test_the_partner_answer_penalty_carries_its_source_and_quote(api):
+    penalty = next(
+        p
+        for p in api.get("/rulesets/classic").get_json()["penalties"]
+        if p["code"] == "ignored_partner_answer"
+    )
+    assert penalty["points"] == 100
+    assert "003" in penalty["source"] and "Variante" in penalty["source"]
+    assert "se le debe obedecer o recibir una penalización de 100 puntos" in penalty["quote"]
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "black_three"), [("classic", 5), ("samba", 5), ("canaston", 0), ("francaise", 5)]
+)
+def test_card_values_are_the_rule_sets_own(api, ruleset_id, black_three):
+    values = by_code(api.get(f"/rulesets/{ruleset_id}").get_json()["card_values"])
+    assert values == {
+        "joker": 50,
+        "two": 20,
+        "ace": 20,
+        "high": 10,
+        "low": 5,
+        "black_three": black_three,
+        "red_three": 0,
+    }
+
+
+@pytest.mark.parametrize("ruleset_id", RULESET_IDS)
+def test_every_rule_set_offers_the_new_house_rules(api, ruleset_id):
+    rs = api.get(f"/rulesets/{ruleset_id}").get_json()
+    options = {o["key"]: o for o in rs["house_options"]}
+    assert (options["going_out_min_canastas"]["kind"], options["going_out_min_canastas"]["minimum"]) == (
+        "number",
+        1,
+    )
+    assert options["going_out_min_canastas"]["maximum"] == 4
+    assert options["red_threes_when_opened"]["kind"] == "switch"
+    assert options["opening_bands"]["kind"] == "bands"
+    assert {"going_out_min_canastas", "red_threes_when_opened", "opening_bands"} <= set(rs["house_rule_keys"])
+    assert "opening_bands.0" in rs["house_rule_keys"]  # the older form stays valid

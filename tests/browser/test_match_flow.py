@@ -8,7 +8,7 @@ red three 100 (all four 800), going out 100, 7 canastas 2000; opening 50 from 0,
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import assert_fits_phone, register, screenshot
+from tests.browser.helpers import assert_fits_phone, register, screenshot
 
 
 def side_totals(page: Page) -> list[str]:
@@ -73,11 +73,11 @@ def test_a_whole_classic_match_on_a_phone(page: Page) -> None:
     tap_plus(page, "sides-1-hand_cards-ace", 2)
     tap_plus(page, "sides-1-hand_cards-low", 3)
     expect(page.locator("#sides-1-hand")).to_have_value("55")
-    expect(page.locator("[data-preview='0']")).to_have_text("+1640")
+    expect(page.locator("[data-preview='0']")).to_have_text("+1,640")
     expect(page.locator("[data-preview='1']")).to_have_text("+155")
-    screenshot(page, "hand-entry")
+    screenshot(page, "hand-entry", full_page=False)  # the counter, with the bar and its previews
     save(page)
-    assert side_totals(page) == ["1640", "155"]
+    assert side_totals(page) == ["1,640", "155"]
     assert side_minimums(page) == ["90", "50"]
 
     # Hand 2, with a mistake: Ellos go out without a canasta. The page says so next to their
@@ -96,7 +96,7 @@ def test_a_whole_classic_match_on_a_phone(page: Page) -> None:
     # Corrected: Ellos had a clean canasta. Nosotros 300 - 40 = 260; Ellos 500 + 500 + 100 = 1100.
     fill_side(page, 1, clean=1)
     save(page)
-    assert side_totals(page) == ["1900", "1255"]
+    assert side_totals(page) == ["1,900", "1,255"]
     assert side_minimums(page) == ["90", "50"]
 
     # Hand 3: nobody went out (stock ran out). Nosotros 200 - 100 = 100.
@@ -108,7 +108,7 @@ def test_a_whole_classic_match_on_a_phone(page: Page) -> None:
     page.locator("#sides-1-penalties summary").click()
     tap_plus(page, "sides-1-penalties-drew_two_cards")
     save(page)
-    assert side_totals(page) == ["2000", "1155"]
+    assert side_totals(page) == ["2,000", "1,155"]
     assert side_minimums(page) == ["90", "50"]
 
     # Edit hand 1: Ellos had melded 310, not 210; their hand 1 becomes 255 and their total 1255.
@@ -117,7 +117,7 @@ def test_a_whole_classic_match_on_a_phone(page: Page) -> None:
     expect(page.locator("#sides-1-melds")).to_have_value("210")
     fill_side(page, 1, melds=310)
     save(page)
-    assert side_totals(page) == ["2000", "1255"]
+    assert side_totals(page) == ["2,000", "1,255"]
 
     # Look up a penalty mid-game.
     page.get_by_role("link", name="Penalties").first.click()
@@ -138,7 +138,7 @@ def test_a_whole_classic_match_on_a_phone(page: Page) -> None:
     page.locator("#sides-0-red_threes").fill("4")
     fill_side(page, 1, hand=100)
     save(page)
-    assert side_totals(page) == ["8800", "1155"]
+    assert side_totals(page) == ["8,800", "1,155"]
     expect(page.locator(".result h2")).to_contain_text("Nosotros won the match")
     expect(page.get_by_role("link", name="Enter hand 5")).to_have_count(0)
     assert_fits_phone(page)

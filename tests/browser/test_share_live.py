@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from tests.browser.conftest import assert_fits_phone, phone_tab, register
+from tests.browser.helpers import assert_fits_phone, phone_tab, register
 from tests.web.test_share import HAND
 
 
@@ -86,7 +86,7 @@ def test_the_shared_scoreboard_follows_the_match_live(
 
     # A hand is entered at the table: the viewer sees it without reloading.
     add_hand(app, match_id)
-    expect(viewer.locator("[data-total='0']")).to_have_text("1500", timeout=10_000)
+    expect(viewer.locator("[data-total='0']")).to_have_text("1,500", timeout=10_000)
     expect(viewer.locator("[data-total='1']")).to_have_text("85")
     expect(viewer.locator("#share-hand-1")).to_be_attached()
     assert viewer.evaluate("performance.getEntriesByType('navigation').length") == 1
@@ -100,7 +100,7 @@ def test_the_shared_scoreboard_follows_the_match_live(
     add_hand(app, match_id)
     viewer.wait_for_timeout(2500)  # a few failed polls: the delay grows
     viewer.context.set_offline(False)
-    expect(viewer.locator("[data-total='0']")).to_have_text("3000", timeout=15_000)
+    expect(viewer.locator("[data-total='0']")).to_have_text("3,000", timeout=15_000)
     expect(status).to_have_count(0)
     assert viewer.evaluate("window.stillHere === true")
 
@@ -109,7 +109,7 @@ def test_the_shared_scoreboard_follows_the_match_live(
     page.get_by_role("button", name="Revoke the link").click()
     expect(page.get_by_role("button", name="Share with the table")).to_be_visible()
     expect(viewer.get_by_text("This link was revoked")).to_be_visible(timeout=10_000)
-    expect(viewer.locator("[data-total='0']")).to_have_text("3000")
+    expect(viewer.locator("[data-total='0']")).to_have_text("3,000")
     requests: list[str] = []
     viewer.on("request", lambda request: requests.append(request.url))
     viewer.wait_for_timeout(2500)
@@ -144,4 +144,4 @@ def test_polling_pauses_while_the_tab_is_hidden(
     assert totals(viewer) == ["0", "0"]
 
     viewer.evaluate(hide, False)  # shown again: poll at once
-    expect(viewer.locator("[data-total='0']")).to_have_text("1500", timeout=900)
+    expect(viewer.locator("[data-total='0']")).to_have_text("1,500", timeout=900)

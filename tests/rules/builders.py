@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.rules import get_ruleset, parse_hand, score_hand
+from scorekeeper.rules import ValidationError, get_ruleset, parse_hand, score_hand
 
 
 def side(
@@ -58,3 +58,13 @@ def scorer(ruleset_id: str):
         return [b.to_json() for b in score_hand(rs, parse_hand(rs, data, players=list(players)))]
 
     return score
+
+
+def refused_paths(ruleset_id: str, data, players=(2, 2), house_rules=None) -> set[str]:
+    """The field paths of the errors ``parse_hand`` finds in ``data`` (empty when it is accepted)."""
+    rs = get_ruleset(ruleset_id, house_rules)
+    try:
+        parse_hand(rs, data, players=list(players))
+    except ValidationError as error:
+        return {e.path for e in error.errors}
+    return set()

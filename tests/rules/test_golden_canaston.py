@@ -13,8 +13,14 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import fold_match, get_ruleset, opening_minimum, parse_hand
-from tests.rules.builders import custom, hand_data, pen, row, scorer, side
+from scorekeeper.rules import (
+    count_points,
+    fold_match,
+    get_ruleset,
+    opening_minimum,
+    parse_hand,
+)
+from tests.rules.builders import custom, hand_data, pen, refused_paths, row, scorer, side
 
 score = scorer("canaston")
 
@@ -293,3 +299,163 @@ def test_black_threes_canasta_wins_even_for_the_side_behind():
     assert state.totals == (1075, 8830)
     assert state.finished
     assert state.winner == 0
+
+
+# --- a concealed canasta stands in for the clean or the dirty one (RULES.md, Canastón) ----------------
+
+
+def going_out_paths(data, players=(2, 2), house_rules=None):
+    return refused_paths("canaston", data, players, house_rules)
+
+
+def test_concealed_and_dirty_go_out():
+    data = hand_data(
+        side(420, 0, 1, {"concealed": 1, "dirty": 1}),
+        side(180, 75, 0, {"clean": 1}),
+        went_out=0,
+        kind="normal",
+    )
+    assert score(data) == [
+        # melds 420 + concealed 1000 + dirty 300 + red three 100 + going out 200 = 2020
+        row(420, 0, 1300, 100, 200, 0, 0, total=2020),
+        # melds 180 - hand 75 + clean 500 = 605
+        row(180, -75, 500, 0, 0, 0, 0, total=605),
+    ]
+
+
+def test_concealed_and_clean_go_out():
+    data = hand_data(
+        side(390, 0, 0, {"concealed": 1, "clean": 1}, cut_exact=True),
+        side(60, 40, 0, penalties=[pen("black_three_in_hand")]),
+        went_out=0,
+        kind="normal",
+    )
+    assert score(data) == [
+        # melds 390 + concealed 1000 + clean 500 + going out 200 + cut exact 100 = 2190
+        row(390, 0, 1500, 0, 200, 100, 0, total=2190),
+        # melds -60 (no canasta) - hand 40 - black_three_in_hand 100 = -200
+        row(-60, -40, 0, 0, 0, 0, -100, total=-200),
+    ]
+
+
+def test_two_concealed_go_out():
+    data = hand_data(
+        side(350, 0, 2, {"concealed": 2}),
+        side(0, 120, 0),
+        went_out=0,
+        kind="normal",
+    )
+    assert score(data) == [
+        # melds 350 + two concealed 2000 + red threes 200 + going out 200 = 2750
+        row(350, 0, 2000, 200, 200, 0, 0, total=2750),
+        # hand -120
+        row(0, -120, 0, 0, 0, 0, 0, total=-120),
+    ]
+
+
+@pytest.mark.parametrize(
+    "canastas",
+    [
+        {"concealed": 1},  # one canasta cannot be both the clean and the dirty one
+        {"concealed": 1, "wild_mixed": 1},  # wild canastas do not stand in
+        {"concealed": 1, "wild_pure": 1},
+        {"concealed": 1, "escala": 1},  # nor do escalas
+        {"clean": 1, "escala_real": 1},
+        {"dirty": 2, "wild_pure": 1},
+    ],
+)
+def test_what_does_not_stand_in_for_clean_or_dirty(canastas):
+    data = hand_data(side(600, 0, 0, canastas), side(100, 50, 0), went_out=0, kind="normal")
+    assert going_out_paths(data) == {"sides.0.canastas"}
+
+
+# --- a black three has no card value in Canastón (RULES.md, Canastón: card values) ------------------
+
+
+def test_black_threes_count_nothing_in_the_card_counter():
+    canaston = get_ruleset("canaston").card_groups
+    # three black threes 3×0 + two sevens 2×5 = 10
+    assert count_points({"black_three": 3, "low": 2}, canaston) == 10
+    for other in ("classic", "samba", "francaise"):
+        # three black threes 3×5 + two sevens 2×5 = 25
+        assert count_points({"black_three": 3, "low": 2}, get_ruleset(other).card_groups) == 25
+
+
+def test_the_decks_hold_580_points_each():
+    # a deck: jokers 2×50 + twos 4×20 + aces 4×20 + K-8 24×10 + 7-4 16×5 + black threes 2×0 = 580;
+    # four decks for four players: 2320
+    full = hand_data(side(1500, 0, 0), side(700, 120, 0))
+    assert going_out_paths(full) == set()
+    over = hand_data(side(1500, 0, 0), side(700, 125, 0))
+    assert going_out_paths(over) == {"_"}
+    # eight decks with six players: 4640
+    six = hand_data(side(2400, 0, 0), side(2200, 40, 0))
+    assert going_out_paths(six, players=(3, 3)) == set()
+    assert going_out_paths(hand_data(side(2400, 0, 0), side(2200, 45, 0)), players=(3, 3)) == {"_"}
+
+
+def test_a_canasta_of_black_threes_holds_no_points():
+    # clean and dirty hold at least 7×5 = 35 each; the black threes 7×0: 70 in all
+    data = hand_data(
+        side(70, 0, 0, {"black_threes": 1, "clean": 1, "dirty": 1}),
+        side(100, 50, 0),
+        went_out=0,
+        kind="normal",
+    )
+    assert score(data) == [
+        # melds 70 + clean 500 + dirty 300 + black threes 0 + going out 200 = 1070
+        row(70, 0, 800, 0, 200, 0, 0, total=1070),
+        # melds -100 (no canasta) - hand 50 = -150
+        row(-100, -50, 0, 0, 0, 0, 0, total=-150),
+    ]
+    state = fold_match(RS, target=15000, sides=2, hands=[parse_hand(RS, data, players=[2, 2])])
+    assert (state.finished, state.winner) == (True, 0)  # the black threes win at once
+    short = hand_data(
+        side(65, 0, 0, {"black_threes": 1, "clean": 1, "dirty": 1}),
+        side(100, 50, 0),
+        went_out=0,
+        kind="normal",
+    )
+    assert going_out_paths(short) == {"sides.0.melds"}
+
+
+# --- house rules every rule set accepts, on Canastón ---------------------------------------------------
+
+
+def test_house_rule_three_canastas_on_top_of_clean_and_dirty():
+    house = {"going_out_min_canastas": 3}
+    two = hand_data(side(400, 0, 0, {"clean": 1, "dirty": 1}), side(100, 50, 0), went_out=0, kind="normal")
+    assert going_out_paths(two, house_rules=house) == {"sides.0.canastas"}
+    with_escala = hand_data(
+        side(400, 0, 0, {"concealed": 1, "dirty": 1, "escala": 1}),
+        side(100, 50, 0),
+        went_out=0,
+        kind="normal",
+    )
+    assert going_out_paths(with_escala, house_rules=house) == {"sides.0.canastas"}
+    three = hand_data(
+        side(400, 0, 0, {"clean": 1, "dirty": 1, "wild_mixed": 1}),
+        side(100, 50, 0),
+        went_out=0,
+        kind="normal",
+    )
+    assert score(three, house_rules=house) == [
+        # melds 400 + clean 500 + dirty 300 + wild mixed 2000 + going out 200 = 3400
+        row(400, 0, 2800, 0, 200, 0, 0, total=3400),
+        row(-100, -50, 0, 0, 0, 0, 0, total=-150),
+    ]
+
+
+def test_house_rule_red_threes_when_opened():
+    data = hand_data(side(400, 0, 0, {"clean": 1, "dirty": 1}), side(150, 40, 2), went_out=0, kind="normal")
+    # by the book: melds -150 (no canasta) - hand 40 - red threes 200 (no canasta) = -390
+    assert score(data)[1] == row(-150, -40, 0, -200, 0, 0, 0, total=-390)
+    # opened: the red threes count +200; the melds still count against a side without a canasta: 10
+    assert score(data, house_rules={"red_threes_when_opened": True})[1] == row(
+        -150, -40, 0, 200, 0, 0, 0, total=10
+    )
+
+
+def test_house_rule_opening_band_table():
+    rs = get_ruleset("canaston", {"opening_bands": [[None, 0], [0, 50], [10000, 200]]})
+    assert [opening_minimum(rs, t) for t in (-5, 0, 9995, 10000)] == [0, 50, 50, 200]

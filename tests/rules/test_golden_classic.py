@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import fold_match, get_ruleset, opening_minimum, parse_hand
-from tests.rules.builders import custom, hand_data, pen, row, scorer, side
+from scorekeeper.rules import fold_match, get_ruleset, opening_minimum, parse_hand, presets_for
+from tests.rules.builders import custom, hand_data, pen, refused_paths, row, scorer, side
 
 score = scorer("classic")
 
@@ -423,3 +423,82 @@ def test_three_sides_tie_for_highest_goes_on():
     assert state.totals == (900, 900, 50)
     assert not state.finished
     assert state.winner is None
+
+
+# --- issue 11: the partner's answer, house rules every rule set accepts, presets ----------------------
+
+
+def test_ignored_partner_answer_costs_100():
+    data = hand_data(
+        side(450, 0, 0, {"clean": 1}, penalties=[pen("ignored_partner_answer")]),
+        side(200, 35, 0, {"dirty": 1}),
+        went_out=0,
+        kind="normal",
+    )
+    assert score(data) == [
+        # melds 450 + clean 500 + going out 100 - ignored_partner_answer 100 (003, Variante) = 950
+        row(450, 0, 500, 0, 100, 0, -100, total=950),
+        # melds 200 - hand 35 + dirty 300 = 465
+        row(200, -35, 300, 0, 0, 0, 0, total=465),
+    ]
+
+
+def international_hand():
+    return hand_data(
+        side(900, 0, 2, {"clean": 3, "dirty": 2}, black_threes_melded=True),
+        side(90, 60, 1),
+        went_out=0,
+        kind="concealed_from_hand_alone",
+    )
+
+
+def test_international_preset_against_the_book():
+    # by the book: melds 900 + 3 clean 1500 + 2 dirty 600 + red threes 200 + concealed from hand alone 1000
+    # + black threes melded 500 + canastrón (5 canastas) 500 = 5200; the other side:
+    # melds 90 - hand 60 - red three 100 (no canasta) = -70
+    assert score(international_hand()) == [
+        row(900, 0, 2100, 200, 1000, 1000, 0, total=5200),
+        row(90, -60, 0, -100, 0, 0, 0, total=-70),
+    ]
+    international = presets_for("classic")[0]
+    assert international.name == "International rules"
+    # international: concealed going out 200, no black-threes or 5-canastas bonus:
+    # 900 + 2100 + 200 + 200 = 3400;
+    # the other side opened, so its red three counts +100: 90 - 60 + 100 = 130
+    assert score(international_hand(), house_rules=international.house_rules) == [
+        row(900, 0, 2100, 200, 200, 0, 0, total=3400),
+        row(90, -60, 0, 100, 0, 0, 0, total=130),
+    ]
+
+
+def test_two_players_preset_needs_two_canastas_to_go_out():
+    two_players = presets_for("classic")[1]
+    assert two_players.house_rules == {"going_out_min_canastas": 2}
+    one = hand_data(side(300, 0, 1, {"clean": 1}), side(50, 40, 0), went_out=0, kind="normal")
+    assert refused_paths("classic", one, (1, 1), two_players.house_rules) == {"sides.0.canastas"}
+    assert refused_paths("classic", one, (1, 1)) == set()  # the book needs one
+    two = hand_data(side(300, 0, 1, {"clean": 1, "dirty": 1}), side(50, 40, 0), went_out=0, kind="normal")
+    # melds 300 + clean 500 + dirty 300 + red three 100 + going out 100 = 1300; 50 - 40 = 10
+    assert score(two, (1, 1), two_players.house_rules) == [
+        row(300, 0, 800, 100, 100, 0, 0, total=1300),
+        row(50, -40, 0, 0, 0, 0, 0, total=10),
+    ]
+
+
+def test_house_rule_red_threes_when_opened():
+    data = hand_data(side(400, 0, 0, {"clean": 1}), side(120, 20, 1), went_out=0, kind="normal")
+    # by the book the side has no canasta: 120 - 20 - 100 = 0; once opened the red three counts: 200
+    assert score(data)[1] == row(120, -20, 0, -100, 0, 0, 0, total=0)
+    assert score(data, house_rules={"red_threes_when_opened": True})[1] == row(
+        120, -20, 0, 100, 0, 0, 0, total=200
+    )
+    never_opened = hand_data(side(400, 0, 0, {"clean": 1}), side(0, 80, 1), went_out=0, kind="normal")
+    # melded nothing: still -100; hand -80: -180
+    assert score(never_opened, house_rules={"red_threes_when_opened": True})[1] == row(
+        0, -80, 0, -100, 0, 0, 0, total=-180
+    )
+
+
+def test_house_rule_opening_band_table_adds_a_band():
+    rs = get_ruleset("classic", {"opening_bands": [[None, 0], [0, 50], [1500, 90], [3000, 120], [4000, 150]]})
+    assert [opening_minimum(rs, t) for t in (-5, 0, 2995, 3995, 4000)] == [0, 50, 90, 120, 150]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import fold_match, get_ruleset, opening_minimum, parse_hand
-from tests.rules.builders import custom, hand_data, pen, row, scorer, side
+from tests.rules.builders import custom, hand_data, pen, refused_paths, row, scorer, side
 
 score = scorer("francaise")
 
@@ -215,3 +215,30 @@ def test_tie_at_target_goes_on():
     assert state.totals == (1000, 1000)
     assert not state.finished
     assert state.winner is None
+
+
+# --- issue 11: house rules every rule set accepts ------------------------------------------------------
+
+
+def test_house_rule_red_threes_when_opened_is_the_book_here():
+    data = hand_data(side(400, 0, 1, {"clean": 1}), side(120, 20, 1), went_out=0, kind="normal")
+    # the French rules already count red threes once the side has opened: 120 - 20 + 100 = 200
+    assert score(data)[1] == row(120, -20, 0, 100, 0, 0, 0, total=200)
+    assert score(data, house_rules={"red_threes_when_opened": True}) == score(data)
+
+
+def test_house_rule_two_canastas_to_go_out():
+    one = hand_data(side(400, 0, 0, {"clean": 1}), side(120, 20, 0), went_out=0, kind="normal")
+    assert refused_paths("francaise", one, house_rules={"going_out_min_canastas": 2}) == {"sides.0.canastas"}
+    two = hand_data(side(400, 0, 0, {"clean": 1, "dirty": 1}), side(120, 20, 0), went_out=0, kind="normal")
+    # melds 400 + clean 500 + dirty 300 + going out 100 = 1300
+    assert score(two, house_rules={"going_out_min_canastas": 2})[0] == row(
+        400, 0, 800, 0, 100, 0, 0, total=1300
+    )
+
+
+def test_opening_bands_single_minimum_and_whole_table():
+    # the older form: one band's minimum (below 0: 15 instead of the book's 0)
+    assert opening_minimum(get_ruleset("francaise", {"opening_bands.0": 15}), -5) == 15
+    table = get_ruleset("francaise", {"opening_bands": [[None, 15], [0, 50], [1500, 90], [3000, 120]]})
+    assert opening_minimum(table, -5) == 15

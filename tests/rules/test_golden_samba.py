@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import fold_match, get_ruleset, opening_minimum, parse_hand
-from tests.rules.builders import custom, hand_data, pen, row, scorer, side
+from scorekeeper.rules import fold_match, get_ruleset, opening_minimum, parse_hand, presets_for
+from tests.rules.builders import custom, hand_data, pen, refused_paths, row, scorer, side
 
 score = scorer("samba")
 
@@ -241,3 +241,53 @@ def test_tie_at_target_goes_on():
     assert state.opening_minimums == (120, 120)
     assert not state.finished
     assert state.winner is None
+
+
+# --- issue 11: house rules every rule set accepts, the international preset ----------------------------
+
+
+def test_international_preset():
+    preset = presets_for("samba")[0]
+    rs = get_ruleset("samba", preset.house_rules)
+    # opening bands with 7000 and above → 150 (Pagat "Samba")
+    assert [opening_minimum(rs, t) for t in (-5, 0, 1500, 3000, 6995, 7000, 12000)] == [
+        15,
+        50,
+        90,
+        120,
+        120,
+        150,
+        150,
+    ]
+    one = hand_data(side(620, 0, 2, {"samba": 1}), side(340, 110, 1, {"dirty": 1}), went_out=0, kind="normal")
+    assert refused_paths("samba", one, house_rules=preset.house_rules) == {"sides.0.canastas"}
+    two = hand_data(
+        side(620, 0, 2, {"samba": 1, "clean": 1}), side(340, 110, 1, {"dirty": 1}), went_out=0, kind="normal"
+    )
+    assert score(two, house_rules=preset.house_rules) == [
+        # melds 620 + samba 1500 + clean 500 + red threes 200 + going out 200 = 3020
+        row(620, 0, 2000, 200, 200, 0, 0, total=3020),
+        # melds 340 - hand 110 + dirty 300 - red three 100 (one canasta) = 430
+        row(340, -110, 300, -100, 0, 0, 0, total=430),
+    ]
+
+
+def test_house_rule_red_threes_when_opened():
+    data = hand_data(
+        side(620, 0, 2, {"samba": 1, "clean": 1}), side(340, 110, 1, {"dirty": 1}), went_out=0, kind="normal"
+    )
+    # opened: the red three counts +100 although the side has one canasta: 340 - 110 + 300 + 100 = 630
+    assert score(data, house_rules={"red_threes_when_opened": True})[1] == row(
+        340, -110, 300, 100, 0, 0, 0, total=630
+    )
+
+
+def test_house_rule_three_canastas_to_go_out():
+    house = {"going_out_min_canastas": 3}
+    two = hand_data(side(620, 0, 0, {"samba": 1, "clean": 1}), side(100, 50, 0), went_out=0, kind="normal")
+    assert refused_paths("samba", two, house_rules=house) == {"sides.0.canastas"}
+    three = hand_data(
+        side(620, 0, 0, {"samba": 1, "clean": 1, "dirty": 1}), side(100, 50, 0), went_out=0, kind="normal"
+    )
+    # melds 620 + samba 1500 + clean 500 + dirty 300 + going out 200 = 3120
+    assert score(three, house_rules=house)[0] == row(620, 0, 2300, 0, 200, 0, 0, total=3120)

@@ -23,11 +23,11 @@ from scorekeeper.rules import (
     get_ruleset,
     opening_minimum,
     parse_hand,
+    presets_for,
     score_hand,
 )
 
-SETTINGS = settings(
-    max_examples=200,
+SETTINGS = settings(  # as many examples as the Hypothesis profile says (tests/conftest.py)
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -45,6 +45,16 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     "canaston": [{}, {"melds_only_went_out": True}, {"red_threes.per_card": 150}],
     "francaise": [{}, {"opening_bands.0": 15}, {"going_out_kinds.surprise": 300}],
 }
+# The house rules every rule set accepts (RULES.md), and the presets.
+for _ruleset_id, _choices in HOUSE_RULES.items():
+    _choices.append(
+        {
+            "going_out_min_canastas": 3,
+            "red_threes_when_opened": True,
+            "opening_bands": [[None, 0], [0, 50], [1500, 90], [3000, 120], [7000, 150]],
+        }
+    )
+    _choices.extend(dict(p.house_rules) for p in presets_for(_ruleset_id))
 
 
 def step5(low: int, high: int) -> st.SearchStrategy[int]:
@@ -169,7 +179,7 @@ def test_seven_lines_add_up_to_the_total(case):
 @given(valid_hands())
 def test_normalised_hand_parses_to_the_same_hand(case):
     rs, players, _data, hand = case
-    flag_codes = [f.code for f in rs.flags]
+    flag_codes = list(rs.flag_codes)
     assert parse_hand(rs, hand.to_json(flag_codes), players=players) == hand
 
 
@@ -194,6 +204,29 @@ def test_totals_are_sums_of_hand_scores(case):
     assert state.totals == tuple(sum(h.scores[i] for h in state.hands) for i in range(len(players)))
     before = [tuple([0] * len(players)), *(h.totals_after for h in state.hands[:-1])]
     assert [h.totals_before for h in state.hands] == before
+
+
+def played(rs: RuleSet, target: int, sides: int, hands: list[HandInput]) -> list[HandInput]:
+    """``hands`` up to the one that ends a match to ``target`` (all of them if none does)."""
+    for count in range(1, len(hands) + 1):
+        if fold_match(rs, target, sides, hands[:count]).finished:
+            return hands[:count]
+    return hands
+
+
+@SETTINGS
+@given(matches(), st.integers(0, 4), st.booleans())
+def test_folding_on_from_a_state_is_folding_from_the_first_hand(case, split, to_the_end):
+    """What the services rely on to score each hand once per request: the state after the first
+    ``split`` hands (``upto``) is their fold, and folding the rest on from it gives the whole fold;
+    also in matches that end (the rule set's own target)."""
+    rs, players, hands = case
+    target = rs.target if to_the_end else NO_END
+    hands = played(rs, target, len(players), hands)
+    split = min(split, len(hands))
+    whole = fold_match(rs, target, len(players), hands)
+    assert whole.upto(split) == fold_match(rs, target, len(players), hands[:split])
+    assert fold_match(rs, target, len(players), hands[split:], start=whole.upto(split)) == whole
 
 
 @SETTINGS

@@ -348,9 +348,9 @@ CASES = [
     ),
     case("going out by a side without a canasta", "sides.1.canastas", hand(out(), other(), went_out=1)),
     case(
-        "canaston: going out without a dirty canasta",
+        "canaston: going out without a dirty canasta (a wild canasta does not stand in)",
         "sides.0.canastas",
-        hand(out(canastas={"clean": 2, "concealed": 1}), other()),
+        hand(out(canastas={"clean": 2, "wild_mixed": 1}), other()),
         ruleset="canaston",
     ),
     case(
@@ -576,9 +576,9 @@ def test_custom_penalty_is_accepted_and_normalised():
         ("classic", {"aces_canastas": "yes"}, {"house_rules.aces_canastas"}),
         ("classic", {"melds_only_went_out": None}, {"house_rules.melds_only_went_out"}),
         ("classic", {"canasta_kinds.aces_clean": 1000}, {"house_rules.canasta_kinds.aces_clean"}),
-        ("classic", {"going_out_min_canastas": 2}, {"house_rules.going_out_min_canastas"}),
+        ("classic", {"going_out_min_canastas": 5}, {"house_rules.going_out_min_canastas"}),
         ("classic", {"penalties.black_three_in_hand": 100}, {"house_rules.penalties.black_three_in_hand"}),
-        ("samba", {"going_out_min_canastas": 3}, {"house_rules.going_out_min_canastas"}),
+        ("samba", {"going_out_min_canastas": 5}, {"house_rules.going_out_min_canastas"}),
         ("samba", {"going_out_min_canastas": 0}, {"house_rules.going_out_min_canastas"}),
         ("samba", {"going_out_min_canastas": True}, {"house_rules.going_out_min_canastas"}),
         ("samba", {"aces_canastas": True}, {"house_rules.aces_canastas"}),

@@ -11,8 +11,8 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 from scorekeeper.rules import fold_match, get_ruleset, parse_hand
-from tests.conftest import make_user
-from tests.system.conftest import Client
+from tests.helpers import make_user
+from tests.system.helpers import Client
 from tests.test_running_totals import assert_totals_add_up
 
 PHONES = 6

@@ -12,8 +12,8 @@ import time
 from scorekeeper import services
 from scorekeeper.backup import NotSqlite, integrity_problems, sqlite_path
 from scorekeeper.rules import get_ruleset, parse_hand
-from tests.conftest import make_user
-from tests.system.conftest import Client
+from tests.helpers import make_user
+from tests.system.helpers import Client
 from tests.system.test_concurrency import hand, new_match
 
 WRITERS = 6

@@ -1,46 +1,14 @@
-"""Fixtures for the pages through Flask's test client. CSRF stays on, as in production:
-:func:`post_form` first GETs the page and sends its CSRF token back, as a browser does."""
+"""Fixtures for the pages through Flask's test client: signed-in sessions (helpers in
+tests/web/helpers.py)."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
 
-from tests.conftest import TEST_PASSWORD, make_user
-
-CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
-
-
-def csrf_token(client: FlaskClient, url: str) -> str:
-    """The CSRF token of the form on the page at ``url``."""
-    page = client.get(url).get_data(as_text=True)
-    found = CSRF.search(page)
-    assert found, f"no CSRF token on {url}"
-    return found.group(1) or found.group(2)
-
-
-def post_form(
-    client: FlaskClient, url: str, data: dict[str, object], page: str | None = None, **kwargs: object
-) -> TestResponse:
-    """POST ``data`` to ``url`` with the CSRF token of the form shown at ``page`` (default ``url``)."""
-    return client.post(url, data={**data, "csrf_token": csrf_token(client, page or url)}, **kwargs)
-
-
-def log_in(client: FlaskClient, username: str, password: str = TEST_PASSWORD) -> TestResponse:
-    return post_form(client, "/login", {"username": username, "password": password})
-
-
-def logged_in(app: Flask, username: str, language: str = "en") -> FlaskClient:
-    """A new browser session of the existing account ``username``, reading ``language``."""
-    client = app.test_client()
-    client.set_cookie("lang", language)
-    response = log_in(client, username)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return client
+from tests.helpers import make_user
+from tests.web.helpers import logged_in
 
 
 @pytest.fixture

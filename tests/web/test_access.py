@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 from scorekeeper import services
 from scorekeeper.accounts import create_token
 from scorekeeper.models import Player, User
-from tests.conftest import make_user
-from tests.web.conftest import csrf_token
+from tests.helpers import make_user
+from tests.web.helpers import csrf_token
 
 HOSTILE_SIDE = "<script>alert(1)</script>"
 HOSTILE_PLAYER = '"><img src=x onerror=alert(2)>'

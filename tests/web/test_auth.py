@@ -1,7 +1,7 @@
 """Account pages: register, log in, log out, change password; errors shown next to the field."""
 
-from tests.conftest import TEST_PASSWORD
-from tests.web.conftest import log_in, post_form
+from tests.helpers import TEST_PASSWORD
+from tests.web.helpers import log_in, post_form
 
 
 def test_register_logs_in_and_shows_matches(client):

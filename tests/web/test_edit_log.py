@@ -12,7 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.matches.edit_log import hand_changes
 from scorekeeper.models import Match
 from scorekeeper.rules import get_ruleset
-from tests.web.conftest import post_form
+from tests.web.helpers import post_form
 from tests.web.test_matches import create, hand_form, page
 from tests.web.test_matches_hands import HAND_1, HAND_2, enter
 from tests.web.test_scoreboard_long import long_match
@@ -57,7 +57,7 @@ def test_the_log_tells_the_story_newest_first(app, user_client):
     assert all(s.split(" · ")[1] == "ana" for s in story)
     edit = story[1]
     assert "Ellos: melds 210 → 310" in edit
-    assert "Nosotros: Dirty canasta (sucia) 1 → 0" in edit
+    assert "Nosotros: Dirty canasta 1 → 0" in edit
     assert "Nosotros: melds" not in edit and "Ellos: cards in hand" not in edit  # unchanged lines
     assert "The whole log" not in block  # 6 entries: all shown
 

@@ -2,8 +2,8 @@
 500, and a rejected request never changes stored data.
 
 Bodies are valid hands with one part replaced by arbitrary JSON (so the checks deep inside are
-reached), wholly arbitrary JSON, and raw bytes. ``FUZZ_EXAMPLES`` sets how many per test
-(default 150; docs/reliability.md reports a larger run).
+reached), wholly arbitrary JSON, and raw bytes. ``FUZZ_EXAMPLES`` sets how many per test (default:
+the Hypothesis profile's number, at most 150; docs/reliability.md reports a larger run).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.web.conftest import csrf_token
+from tests.web.helpers import csrf_token
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES") or min(150, settings.default.max_examples))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

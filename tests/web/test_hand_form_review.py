@@ -7,7 +7,7 @@ import re
 
 from scorekeeper import services
 from scorekeeper.models import User
-from tests.web.conftest import post_form
+from tests.web.helpers import post_form
 from tests.web.test_matches import create, field_block, hand_form, hands, page, post_hand
 
 
@@ -103,4 +103,4 @@ def test_editing_an_earlier_hand_shows_the_totals_it_was_played_from(app, user_c
     form = page(user_client.get(f"/matches/{match_id}/hands/1/edit"))
     assert "Total 0 · opening minimum 50" in form
     form = page(user_client.get(f"/matches/{match_id}/hands/2/edit"))
-    assert "Total 1600 · opening minimum 90" in form
+    assert "Total 1,600 · opening minimum 90" in form

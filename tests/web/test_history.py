@@ -15,7 +15,7 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player, User
-from scorekeeper.sql_count import counting
+from tests.helpers import counting
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 #: Side 0 scores 1000 (melds 300 + clean canasta 500 + red three 100 + going out 100), side 1 230.
@@ -119,7 +119,7 @@ def test_a_row_shows_sides_players_totals_winner_hands_and_date(app, user_client
         created=datetime(2026, 3, 31, 20, 0, tzinfo=UTC),
     )
     html = page(user_client, "/")
-    assert "Nosotros <b" in html and ">2000</b>" in html and ">460</b>" in html
+    assert "Nosotros <b" in html and ">2,000</b>" in html and ">460</b>" in html
     assert "Ana, Luis" in html and "Eva, Juan" in html
     assert "Finished: Nosotros won · 2 hands" in html
     assert '<time datetime="2026-03-31">Mar 31, 2026</time>' in html

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match
-from tests.web.conftest import csrf_token, post_form
+from tests.web.helpers import csrf_token, post_form
 
 PAIRS = (("Nosotros", ("Ana", "Luis")), ("Ellos", ("Eva", "Juan")))
 
@@ -106,7 +106,7 @@ def test_create_match_and_see_it_listed(app, user_client):
     html = page(user_client.get(f"/matches/{match_id}"))
     assert "Nosotros" in html and "Ellos" in html and "Ana, Luis" in html
     assert 'data-total="0">0<' in html and 'data-total="1">0<' in html
-    assert 'data-needs="0">5000<' in html  # classic's default target
+    assert 'data-needs="0">5,000<' in html  # classic's default target
     assert 'data-opening="0">50<' in html  # 0 to 1495 → 50
     # Table order Ana, Eva, Luis, Juan; the first player deals hand 1 and the next one starts.
     assert "Hand 1: Ana deals, Eva starts." in html
@@ -125,9 +125,9 @@ def test_players_of_earlier_matches_are_suggested(user_client):
 def test_target_blank_is_default_and_number_is_kept(user_client):
     match_id = create(user_client, "samba", target="7000")
     html = page(user_client.get(f"/matches/{match_id}"))
-    assert "to 7000" in html and 'data-needs="0">7000<' in html
+    assert "to 7,000" in html and 'data-needs="0">7,000<' in html
     other = create(user_client, "samba", sides=(("A", ("Ana",)), ("B", ("Eva",))))
-    assert 'data-needs="0">10000<' in page(user_client.get(f"/matches/{other}"))
+    assert 'data-needs="0">10,000<' in page(user_client.get(f"/matches/{other}"))
 
 
 def test_first_dealer_is_chosen_by_place(user_client):
@@ -143,15 +143,13 @@ def test_first_dealer_in_an_empty_place_is_refused(app, user_client):
     assert matches(app) == 0
 
 
-def test_side_without_name_is_refused_next_to_it(app, user_client):
+def test_side_without_name_takes_its_players_names(app, user_client):
+    """Once refused ("Give the side a name."); now the players name their side (test_quick_match.py)."""
     data = match_form(**{"sides-1-name": "  "})
     response = post_form(user_client, "/matches/new", data)
-    html = page(response)
-    assert response.status_code == 422
-    assert "Give the side a name." in field_block(html, "sides-1-name")
-    assert "Please correct the marked fields." in html
-    assert 'value="Nosotros"' in html and 'value="Juan"' in html  # values kept
-    assert matches(app) == 0
+    assert response.status_code == 302
+    assert ">Eva and Juan</h2>" in page(user_client.get(response.location))
+    assert matches(app) == 1
 
 
 def test_one_side_is_refused(app, user_client):
@@ -183,7 +181,7 @@ def test_same_player_twice_is_refused(app, user_client):
 def test_bad_targets_say_why(app, user_client):
     for typed, message in (
         ("5k", "Enter a whole number"),
-        ("50", "Must be a whole number from 100 to 1000000."),
+        ("50", "Must be a whole number from 100 to 1,000,000."),
     ):
         response = post_form(user_client, "/matches/new", match_form(target=typed))
         assert response.status_code == 422
@@ -193,11 +191,11 @@ def test_bad_targets_say_why(app, user_client):
 
 
 def test_bad_house_option_values_are_shown_next_to_them(app, user_client):
-    data = match_form("samba", **{"hr__samba__going_out_min_canastas": "3"})
+    data = match_form("samba", **{"hr__samba__going_out_min_canastas": "5"})
     response = post_form(user_client, "/matches/new", data)
     assert response.status_code == 422
     block = field_block(page(response), "hr__samba__going_out_min_canastas")
-    assert "Must be a whole number from 1 to 2." in block and 'value="3"' in block
+    assert "Must be a whole number from 1 to 4." in block and 'value="5"' in block
 
     data = match_form(**{"hr__classic__penalties__drew_two_cards": "33"})
     response = post_form(user_client, "/matches/new", data)
@@ -208,7 +206,7 @@ def test_bad_house_option_values_are_shown_next_to_them(app, user_client):
 
 def test_only_the_chosen_rulesets_options_are_used(user_client):
     # A wrong value in samba's block does not stop a classic match, and is not stored with it.
-    match_id = create(user_client, **{"hr__samba__going_out_min_canastas": "3"})
+    match_id = create(user_client, **{"hr__samba__going_out_min_canastas": "5"})
     assert "None: the rule book as written." in page(user_client.get(f"/matches/{match_id}"))
 
 

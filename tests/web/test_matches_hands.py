@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from scorekeeper.rules import CARD_GROUPS
-from tests.web.conftest import csrf_token, post_form
+from tests.web.helpers import csrf_token, post_form
 from tests.web.test_matches import create, field_block, hand_form, hands, page, post_hand
 
 # Hand 1 of the API's example.
@@ -43,8 +43,8 @@ def test_enter_a_hand_and_see_the_totals(app, user_client):
     enter(user_client, match_id, 1, HAND_1)
     html = page(user_client.get(f"/matches/{match_id}"))
     assert "Hand 1 saved." in html
-    assert 'data-total="0">1590<' in html and 'data-total="1">125<' in html
-    assert 'data-needs="0">3410<' in html  # 5000 − 1590
+    assert 'data-total="0">1,590<' in html and 'data-total="1">125<' in html
+    assert 'data-needs="0">3,410<' in html  # 5000 − 1590
     # Opening minimums for hand 2: 1590 is in the 1500 band → 90; 125 → 50.
     assert 'data-opening="0">90<' in html and 'data-opening="1">50<' in html
     assert "Hand 2: Eva deals, Luis starts." in html
@@ -58,7 +58,7 @@ def test_enter_a_hand_and_see_the_totals(app, user_client):
         ("Penalties", "-50"),
     ):
         assert label in details and f">{value}<" in details
-    assert "+1590" in details and "+125" in details
+    assert "+1,590" in details and "+125" in details
     assert f"/matches/{match_id}/hands/1/edit" in details
     assert hands(app) == 1
 
@@ -73,7 +73,7 @@ def test_three_sides_one_player_each(user_client):
     response = post_hand(user_client, match_id, hand_form(1, 0, *sides, kind="surprise"))
     assert response.status_code == 302, page(response)
     html = page(user_client.get(f"/matches/{match_id}"))
-    assert 'data-total="0">1100<' in html and 'data-total="1">20<' in html and 'data-total="2">-75<' in html
+    assert 'data-total="0">1,100<' in html and 'data-total="1">20<' in html and 'data-total="2">-75<' in html
     # Francaise: below 0 there is no minimum.
     assert 'data-opening="2">0<' in html
 
@@ -97,7 +97,8 @@ def test_card_counter_fills_blank_points_and_carries_card_points(user_client):
         "hand_cards-two": 1,
         "hand_cards-black_three": 1,
     }
-    response = post_hand(user_client, match_id, hand_form(1, None, side, {}))
+    # Nothing entered for Ellos, confirmed as 0 ("Save with 0").
+    response = post_hand(user_client, match_id, hand_form(1, None, side, {"blank_ok": "y"}))
     assert response.status_code == 302, page(response)
     assert 'data-total="0">215<' in page(user_client.get(f"/matches/{match_id}"))
 
@@ -124,7 +125,7 @@ def test_going_out_without_a_canasta_is_shown_at_the_canastas(app, user_client):
     canastas = html[
         html.index('id="sides-1-canastas"') : html.index("</fieldset>", html.index('id="sides-1-canastas"'))
     ]
-    assert "needs at least 1 canasta(s)" in canastas
+    assert "needs at least 1 canasta." in canastas
     assert hands(app) == 0
 
 
@@ -143,7 +144,7 @@ def test_custom_penalty_is_taken_off(user_client):
     match_id = create(user_client)
     sides = (dict(HAND_1[0], custom_points=150, custom_description="mesa"), HAND_1[1])
     enter(user_client, match_id, 1, sides)
-    assert 'data-total="0">1440<' in page(user_client.get(f"/matches/{match_id}"))  # 1590 − 150
+    assert 'data-total="0">1,440<' in page(user_client.get(f"/matches/{match_id}"))  # 1590 − 150
 
 
 def test_not_a_number_is_a_message_not_an_error_page(app, user_client):
@@ -196,7 +197,7 @@ def test_edit_prefills_and_recomputes_later_totals(user_client):
     response = post_form(user_client, url, data)
     assert response.status_code == 302, page(response)
     html = page(user_client.get(f"/matches/{match_id}"))
-    assert 'data-total="1">105<' in html and 'data-total="0">2490<' in html
+    assert 'data-total="1">105<' in html and 'data-total="0">2,490<' in html
 
 
 def test_edit_with_mistakes_keeps_the_stored_hand(user_client):
@@ -225,7 +226,7 @@ def test_delete_the_last_hand_after_confirming(app, user_client):
     response = post_form(user_client, url, {})
     assert response.status_code == 302
     html = page(user_client.get(f"/matches/{match_id}"))
-    assert "Hand 2 deleted." in html and 'data-total="0">1590<' in html
+    assert "Hand 2 deleted." in html and 'data-total="0">1,590<' in html
     assert hands(app) == 1
     assert user_client.get(f"/matches/{match_id}/hands/2/delete").status_code == 404
 
@@ -237,7 +238,7 @@ def test_finished_match_shows_the_winner_and_refuses_hands(app, user_client):
     token = csrf_token(user_client, new_hand_page)  # a phone that loaded the page before the end
     enter(user_client, match_id, 2, HAND_2)  # 2490 ≥ 2000: Nosotros win
     html = page(user_client.get(f"/matches/{match_id}"))
-    assert "Nosotros won the match" in html and "Nosotros 2490" in html and "Ellos 205" in html
+    assert "Nosotros won the match" in html and "Nosotros 2,490" in html and "Ellos 205" in html
     assert "Enter hand" not in html and new_hand_page not in html
     response = user_client.get(new_hand_page)
     assert response.status_code == 302 and response.location.endswith(f"/matches/{match_id}")
@@ -282,6 +283,11 @@ def test_preview_reports_errors(user_client):
     assert "sides.1.canastas" in body["errors"]
     body = json.loads(preview(user_client, match_id, hand_form(1, 0, {"melds": "x"}, {})).get_data())
     assert body["errors"]["sides.0.melds"] == ["Enter a whole number, with digits only."]
+    # Nobody chosen yet as going out: one whole message (it was once split into letters).
+    data = hand_form(1, None, {"melds": 480}, {})
+    del data["went_out"]
+    body = json.loads(preview(user_client, match_id, data).get_data())
+    assert body["errors"]["went_out"] == ["Say who went out, or nobody."]
     assert preview(user_client, match_id, hand_form(1, 0, *HAND_1), with_token=False).status_code == 400
 
 

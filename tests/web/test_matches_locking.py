@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, Match
-from tests.web.conftest import csrf_token, post_form
+from tests.web.helpers import csrf_token, post_form
 from tests.web.test_matches import create, field_block, hand_form, hands, page
 from tests.web.test_matches_hands import HAND_1, HAND_2, enter
 

@@ -13,9 +13,8 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player, Seat, User
-from scorekeeper.sql_count import counting
-from tests.conftest import lose_lock_race
-from tests.web.conftest import post_form
+from tests.helpers import counting, lose_lock_race
+from tests.web.helpers import post_form
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}  # 300 + 500 + 100 + 100 out = 1000
 LOSE = {"melds": 250, "hand": 20}  # 230

@@ -15,12 +15,15 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from scorekeeper.referee.pile_rules import pile_rules
+from scorekeeper.referee.entries import cite, without_book_numbers
 from scorekeeper.referee.search import fold, matches
+from scorekeeper.referee.statements import statements
 from scorekeeper.rules import RULESET_IDS, get_ruleset
-from tests.web.conftest import post_form
+from scorekeeper.vocabulary import canasta_label, going_out_label
+from tests.web.helpers import post_form
 
-ROW = re.compile(r'<tr id="penalty-(\w+)"([^>]*)>(.*?)</tr>', re.DOTALL)
+#: A penalty's line: its code, the attributes after its search text (``hidden``), its content.
+ROW = re.compile(r'<li id="penalty-(\w+)" class="ref-item[^"]*" data-search="[^"]*"([^>]*)>(.*?)</li>', re.S)
 SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
 
 
@@ -82,17 +85,19 @@ def test_penalty_table_lists_every_penalty_with_points_words_and_source(app, use
     for penalty in rs.penalties:
         shown, row = rows[penalty.code]
         assert shown
-        assert f"−{penalty.points} " in row
-        assert penalty.description in row and penalty.quote in row and penalty.source in row
-    page = text(response)
-    assert "Custom penalty" in page and "a multiple of 5" in page
+        assert row.startswith(f"−{penalty.points} ")
+        assert without_book_numbers(penalty.description) in row and penalty.quote in row
+        assert all(part in row for part in cite(penalty.source).striptags().split("; ")) and ".txt" not in row
+    page = response.get_data(as_text=True)
+    assert page.count("<details>") >= len(rs.penalties)  # each penalty opens on its quote
+    assert "Custom penalty" in text(response) and "a multiple of 5" in text(response)
 
 
 def test_penalty_quotes_are_marked_with_the_book_language(app, user_client):
     french = user_client.get(f"/matches/{new_match(app, 'francaise')}/penalties").get_data(as_text=True)
     spanish = user_client.get(f"/matches/{new_match(app, 'samba')}/penalties").get_data(as_text=True)
-    assert '<q lang="fr">' in french and '<q lang="es">' not in french
-    assert '<q lang="es">' in spanish
+    assert 'class="ref-quote" lang="fr"' in french and 'class="ref-quote" lang="es"' not in french
+    assert 'class="ref-quote" lang="es"' in spanish and 'class="ref-quote" lang="fr"' not in spanish
 
 
 def test_house_rule_changes_the_penalty_points(app, user_client):
@@ -102,25 +107,26 @@ def test_house_rule_changes_the_penalty_points(app, user_client):
     rows = penalty_rows(user_client.get(f"/matches/{house}/penalties"))
     assert rows["drew_two_cards"][1].startswith("−100 ")
     reference = text(user_client.get(f"/matches/{house}/rules"))
-    assert "House rules of this match" in reference and "penalties.drew_two_cards 100" in reference
+    assert "House rules of this match" in reference
+    assert "Penalty: Drawing two cards instead of one 100" in reference and "penalties." not in reference
 
 
-def test_lapse_note_only_where_the_rule_set_has_it(app, user_client):
-    classic = text(user_client.get(f"/matches/{new_match(app, 'classic')}/penalties"))
-    assert "Irregularities lapse if nobody notices them before the next player finishes their turn" in classic
-    assert "prescriben" in classic
-    samba = text(user_client.get(f"/matches/{new_match(app, 'samba')}/penalties"))
-    assert "Irregularities lapse" not in samba
+@pytest.mark.parametrize(
+    ("ruleset_id", "lapses"), [("classic", True), ("samba", True), ("canaston", False), ("francaise", False)]
+)
+def test_lapse_rule_only_where_the_book_has_it(app, user_client, ruleset_id, lapses):
+    page = text(user_client.get(f"/matches/{new_match(app, ruleset_id)}/penalties"))
+    assert ("lapse if nobody points it out before the next player finishes their turn" in page) == lapses
+    assert ("prescriben" in page) == lapses
 
 
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
-        ("companero", {"melded_in_partner_turn"}),  # the book says "compañero"
-        ("COMPAÑERO", {"melded_in_partner_turn"}),
-        ("partner", {"melded_in_partner_turn"}),
         ("pozo turno", {"took_pile_out_of_turn"}),  # every word must occur
-        ("drew_two_cards", {"drew_two_cards"}),
+        ("POZO FUERA turno", {"took_pile_out_of_turn"}),
+        ("compañero exponer", {"melded_in_partner_turn"}),  # the book's words
+        ("companero exponer", {"melded_in_partner_turn"}),
         ("zzz nothing", set()),
     ],
 )
@@ -128,7 +134,7 @@ def test_search_filters_rows_accents_and_case_ignored(app, user_client, query, e
     response = user_client.get(f"/matches/{new_match(app)}/penalties", query_string={"q": query})
     rows = penalty_rows(response)
     assert {code for code, (shown, _row) in rows.items() if shown} == expected
-    assert len(rows) == 12  # hidden rows stay in the page for the live search
+    assert len(rows) == len(get_ruleset("classic").penalties)  # hidden rows stay for the live search
     page = response.get_data(as_text=True)
     assert f'value="{html.escape(query)}"' in page
     assert ("data-penalty-none hidden" in page) == bool(expected)
@@ -183,13 +189,13 @@ def test_reference_shows_bands_red_threes_and_pile_rules(app, user_client, rules
     assert condition in page
     rs = get_ruleset(ruleset_id)
     assert f"all {rs.red_threes.full_set_size} together: {rs.red_threes.full_set_value}" in page
-    for rule in pile_rules(ruleset_id):
-        assert rule.text in page and rule.source in page
-    for discrepancy in rs.discrepancies:
-        assert discrepancy.sources_say in page
-    for kind in rs.canasta_kinds:
-        assert kind.code in page
-    assert rs.deal in page and rs.opening_bands[0].source in page
+    for rule in statements(ruleset_id):
+        if rule.topic == "taking":
+            assert rule.text in page and rule.quote in page
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        names = [canasta_label(kind) for kind in rs.canasta_kinds]  # the players' names, one language
+    assert all(name in page for name in names), names
+    assert rs.deal in page and cite(rs.opening_bands[0].source).striptags() in page
     assert "House rules of this match" not in page
 
 
@@ -197,10 +203,13 @@ def test_reference_details_of_classic(app, user_client):
     page = text(user_client.get(f"/matches/{new_match(app)}/rules"))
     assert "2 decks of 54 with their jokers: 108 cards" in page
     assert "Jokers 50" in page and "Red threes bonus card only" in page
-    assert "5 or 6 canastas" in page and "7 or more canastas 004_c6a2eff7a226bedd.txt" in page
+    assert "5 or 6 canastas" in page
+    assert "7 or more canastas La Canasta (Uruguayan-Argentine rules, typed copy)" in page
     assert "Exclusive" in page
     assert "To go out the side needs at least 1 completed canasta." in page
-    assert "concealed_from_hand_alone" in page and "1000" in page
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        alone = going_out_label(get_ruleset("classic").going_out_kind("concealed_from_hand_alone"))
+    assert f"{alone} La Canasta" in page and "1,000" in page
     assert "pozo premiado" in page and "two wild cards" in page
 
 
@@ -231,7 +240,7 @@ def test_opening_form_defaults_to_the_first_side(app, user_client):
     for code in ("joker", "two", "ace", "high", "low", "black_three"):
         assert f'<label for="{code}">' in page
     assert "Enough" not in text(response)
-    assert "exempt" in text(response)
+    assert "may do so without reaching the opening minimum" in text(response)
 
 
 def test_opening_at_the_boundary_of_the_1500_band(app, user_client):
@@ -323,12 +332,14 @@ def test_pages_link_back_to_the_scoreboard_and_to_each_other(app, user_client):
         assert not re.search(r"<script(?![^>]*\bsrc=)", body) and not re.search(r"\son[a-z]+=", body)
 
 
-def test_referee_script_and_styles_are_served(app, client):
-    with client.get("/static/referee.js") as script:
+def test_referee_script_and_styles_are_served(app, user_client):
+    with user_client.get("/static/referee.js") as script:
         assert script.status_code == 200
         assert "data-penalty-search" in script.get_data(as_text=True)
-    with client.get("/static/app.css") as styles:
-        assert "BEGIN referee pages" in styles.get_data(as_text=True)
+    with user_client.get("/static/referee.css") as styles:
+        assert ".ref-item" in styles.get_data(as_text=True)
+    page = user_client.get(f"/matches/{new_match(app)}/penalties").get_data(as_text=True)
+    assert "/static/referee.css" in page  # only the referee pages load it
 
 
 def test_pages_are_translatable(app, user_client: FlaskClient):

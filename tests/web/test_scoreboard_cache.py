@@ -9,8 +9,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper import services
 from scorekeeper.page_cache import PageCache
-from scorekeeper.sql_count import counting
-from tests.web.conftest import CSRF, logged_in, post_form
+from tests.helpers import counting
+from tests.web.helpers import CSRF, logged_in, post_form
 from tests.web.test_scoreboard_etag import HAND, a_match
 
 

@@ -3,7 +3,7 @@ anything it shows has changed: a hand, a player's name, the language."""
 
 from scorekeeper import services
 from scorekeeper.models import User
-from tests.web.conftest import post_form
+from tests.web.helpers import post_form
 
 HAND = {
     "number": 1,

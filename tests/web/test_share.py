@@ -14,9 +14,9 @@ from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import EditLog, ShareLink, User
-from scorekeeper.sql_count import counting
-from tests.web.conftest import post_form
+from scorekeeper.models import EditLog, Match, ShareLink, User, as_utc
+from tests.helpers import counting
+from tests.web.helpers import post_form
 
 SIDES: Final = [
     {"name": "Nosotros", "players": ["Ana", "Luis"]},
@@ -110,14 +110,14 @@ def test_the_public_view_needs_no_login(app: Flask, user_client: FlaskClient, cl
     response = client.get(path)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert 'data-total="0">1500<' in page and 'data-total="1">85<' in page
-    assert 'data-needs="0">3500<' in page  # classic: to 5000
+    assert 'data-total="0">1,500<' in page and 'data-total="1">85<' in page
+    assert 'data-needs="0">3,500<' in page  # classic: to 5000
     assert 'data-opening="0">90<' in page  # 1500 and more: 90 to open
     assert "Hand 2:" in page and "deals" in page
-    assert "Hand 1" in page and "+1500" in page
+    assert "Hand 1" in page and "+1,500" in page
     assert '<meta name="robots" content="noindex">' in page
     assert response.headers["Referrer-Policy"] == "no-referrer"
-    assert 'data-interval="4"' in page and "live.js" in page
+    assert 'data-interval="1.5"' in page and "live.js" in page
 
 
 def test_the_public_view_has_nothing_to_edit(
@@ -166,7 +166,7 @@ def test_board_answers_304_until_the_match_changes(
     changed = client.get(f"{path}/board", headers={"If-None-Match": etag})
     assert changed.status_code == 200
     assert changed.headers["ETag"] != etag
-    assert 'data-total="0">1500<' in changed.get_data(as_text=True)
+    assert 'data-total="0">1,500<' in changed.get_data(as_text=True)
     assert client.get(f"{path}/board", headers={"If-None-Match": changed.headers["ETag"]}).status_code == 304
 
 
@@ -189,13 +189,13 @@ def test_after_a_hand_the_table_phones_share_one_render_each_in_its_language(
     match_id = new_match(app)
     path = share(user_client, match_id)
     add_hand(app, match_id)
-    assert 'data-total="0">1500<' in client.get(f"{path}/board").get_data(as_text=True)
+    assert 'data-total="0">1,500<' in client.get(f"{path}/board").get_data(as_text=True)
     second = app.test_client()
     second.set_cookie("lang", "en")
     with counting(app) as statements:
         board = second.get(f"{path}/board").get_data(as_text=True)
     assert len(statements) == 1  # the version; the board itself comes from memory
-    assert 'data-total="0">1500<' in board and "Hands" in board
+    assert 'data-total="0">1,500<' in board and "Hands" in board
     spanish = app.test_client()
     spanish.set_cookie("lang", "es")
     assert "Manos" in spanish.get(f"{path}/board").get_data(as_text=True)
@@ -285,3 +285,27 @@ def test_names_are_escaped(app: Flask, user_client: FlaskClient, client: FlaskCl
     for page in (client.get(path).get_data(as_text=True), client.get(f"{path}/board").get_data(as_text=True)):
         assert "<script>alert" not in page and "<img src=x>" not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_the_panel_offers_share_and_copy_buttons(app: Flask, user_client: FlaskClient) -> None:
+    match_id = new_match(app)
+    share(user_client, match_id)
+    page = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
+    panel = page[page.index('id="share"') :]
+    assert "data-share-native" in panel and "Share…" in panel
+    assert "data-share-copy" in panel and "Copy the link" in panel
+    assert '<script src="/static/share.js' in panel and "onclick" not in panel
+
+
+def test_the_live_view_says_when_the_match_last_changed(
+    app: Flask, user_client: FlaskClient, client: FlaskClient
+) -> None:
+    match_id = new_match(app)
+    path = share(user_client, match_id)
+    add_hand(app, match_id)
+    with app.app_context():
+        changed = as_utc(db.session.get(Match, match_id).updated_at)
+    for url in (path, f"{path}/board"):
+        page = client.get(url).get_data(as_text=True)
+        stamp = f'<time datetime="{changed.isoformat()}" data-updated>{changed:%H:%M} UTC</time>'
+        assert f"Updated at {stamp}" in page, url

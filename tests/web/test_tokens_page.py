@@ -2,7 +2,7 @@
 
 import re
 
-from tests.web.conftest import csrf_token, post_form
+from tests.web.helpers import csrf_token, post_form
 
 
 def new_token(user_client) -> str:

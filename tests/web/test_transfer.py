@@ -19,7 +19,7 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Match, Player, User, as_utc
 from scorekeeper.transfer.formats import MAX_BYTES
-from tests.web.conftest import csrf_token, post_form
+from tests.web.helpers import csrf_token, post_form
 from tests.web.test_matches import matches, page
 
 PAIRS = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
@@ -269,13 +269,48 @@ def test_round_trip_into_another_account(
         logs = db.session.scalars(select(EditLog).where(EditLog.action == "match_imported")).all()
         assert len(logs) == 3 and {log.user_id for log in logs} == {eva}
         assert logs[0].after["hands"] == 2
-    # Importing again reuses the account's players (same names), making copies of the matches.
-    assert upload(other_client, exported).status_code == 302
-    assert len(history(app, "eva")) == 6
+    # Importing again recognises every match: nothing is doubled, and the page says so.
+    response = upload(other_client, exported)
+    assert response.status_code == 302
+    shown = page(other_client.get(response.location))
+    assert "Imported 0 matches." in shown and "Skipped 3 matches already in your history." in shown
+    assert history(app, "eva") == original
     with app.app_context():
         assert (
             len(db.session.scalars(select(Player).where(Player.owner_id == user_id(app, "eva"))).all()) == 6
         )
+
+
+def test_importing_a_backup_twice_skips_what_the_account_holds(
+    app: Flask, user_client: FlaskClient, three: list[int]
+) -> None:
+    exported = user_client.get("/export/history.json").get_data()
+    before = history(app, "ana")
+    response = upload(user_client, exported)
+    assert response.status_code == 302
+    assert "Skipped 3 matches already in your history." in page(user_client.get(response.location))
+    assert history(app, "ana") == before
+    # A match changed since (here: its first hand, and its totals to match) is another match.
+    document = json.loads(exported)
+    changed = document["matches"][1]
+    changed["hands"][0]["sides"][0]["melds"] += 100
+    changed["totals"][0] += 100
+    response = upload(user_client, json.dumps(document).encode())
+    assert response.status_code == 302, page(response)
+    shown = page(user_client.get(response.location))
+    assert "Imported 1 match." in shown and "Skipped 2 matches already in your history." in shown
+    assert len(history(app, "ana")) == 4
+
+
+def test_a_file_that_repeats_a_match_imports_it_once(
+    app: Flask, user_client: FlaskClient, other_client: FlaskClient, three: list[int]
+) -> None:
+    document = json.loads(user_client.get(f"/matches/{three[1]}/export.json").get_data())
+    document["matches"] *= 2
+    response = upload(other_client, json.dumps(document).encode())
+    assert response.status_code == 302
+    assert "Skipped 1 match already in your history." in page(other_client.get(response.location))
+    assert len(history(app, "eva")) == 1
 
 
 def test_one_match_round_trip_keeps_the_scoreboard(

@@ -1,4 +1,4 @@
-"""The four rule sets, one module each, as the rule books give them (see ../shared/RULES.md)."""
+"""The four rule sets, one module each, as the rule books give them (docs/rules.md)."""
 
 from __future__ import annotations
 

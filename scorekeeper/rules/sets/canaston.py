@@ -5,6 +5,7 @@ Source: 003_e48429c314359b4d.txt, sections "Variante española" to "Fin del jueg
 
 from __future__ import annotations
 
+from ..cards import CARD_GROUPS, with_points
 from ..model import (
     CanastaKind,
     Decks,
@@ -20,13 +21,14 @@ from ..model import (
     RuleSet,
     frozen_map,
 )
-from .common import MELDS_ONLY_WENT_OUT
+from .common import MELDS_ONLY_WENT_OUT, every_ruleset_options
 
 BOOK = "003_e48429c314359b4d.txt"
 KINDS = f"{BOOK}, Tipos de Canastas"
 OPENING = f"{BOOK}, Abrirse"
 SPECIAL = f"{BOOK}, Bonificaciones Especiales"
 END = f"{BOOK}, Fin del juego"
+BLACK_THREE = f"{BOOK}, Reglas (el 3 negro)"
 
 RULESET = RuleSet(
     id="canaston",
@@ -76,7 +78,13 @@ RULESET = RuleSet(
         ),
     ),
     going_out_kinds=(GoingOutKind("normal", 200, "Going out (cerrar)", END),),
-    going_out_requirement=GoingOutRequirement(0, frozen_map({"clean": 1, "dirty": 1}), END),
+    going_out_requirement=GoingOutRequirement(
+        0,
+        frozen_map({"clean": 1, "dirty": 1}),
+        END,
+        stand_ins=("concealed",),
+        stand_ins_source=f'{KINDS} (Oculta: "Canasta de 7 cartas (limpia o sucia)")',
+    ),
     red_threes=RedThreeRule(
         per_card=100,
         full_set_size=4,
@@ -90,11 +98,13 @@ RULESET = RuleSet(
             "black_three_in_hand",
             100,
             "Each black three left in a hand at the end",
-            f"{BOOK}, Reglas (el 3 negro)",
+            BLACK_THREE,
             "Cada 3 negro que quede en la mano de un jugador vale 100 puntos en contra",
             frozen_map({"black_three": 1}),
         ),
     ),
+    # A black three has no card value here: one left in a hand costs only its penalty.
+    card_groups=with_points(CARD_GROUPS, "black_three", 0, f'{BLACK_THREE}: "vale 100 puntos en contra"'),
     flags=(
         Flag(
             "cut_exact",
@@ -111,12 +121,14 @@ RULESET = RuleSet(
     ),
     melds_negative_without_canasta=True,
     melds_negative_source=OPENING,
-    house_options=(MELDS_ONLY_WENT_OUT,),
+    house_options=(MELDS_ONLY_WENT_OUT, *every_ruleset_options(going_out_min_canastas=2)),
     notes=(
         "Escalas count only if the side also has at least one canasta that is not an escala.",
         "Melds count positive only if the side completed at least one canasta in the hand; "
         "otherwise the melded cards count against it.",
-        "Going out needs at least one clean and one dirty canasta.",
+        "Going out needs at least one clean and one dirty canasta; a concealed canasta (a clean or a dirty "
+        "one laid down at once) stands in for either. Wild canastas and escalas do not.",
+        "A black three has no card value; one left in a hand costs only its 100-point penalty.",
         "If several sides pass the target, the highest total wins.",
         "With 6 or more players, 8 decks (432 cards) are used.",
     ),

@@ -22,7 +22,7 @@ from ..model import (
     RuleSet,
     frozen_map,
 )
-from .common import MELDS_ONLY_WENT_OUT, usual_opening_bands
+from .common import MELDS_ONLY_WENT_OUT, every_ruleset_options, usual_opening_bands
 
 BOOK = "004_c6a2eff7a226bedd.txt"
 PRIZES = f"{BOOK}, PREMIOS Y HONORES"
@@ -172,6 +172,14 @@ RULESET = RuleSet(
             PENALTIES,
             "Por volverse atrás de una toma de carta",
         ),
+        Penalty(
+            "ignored_partner_answer",
+            100,
+            "Going out (or not) against the partner's answer after asking",
+            VARIANT,
+            "Se puede preguntar al compañero sobre la conveniencia o no de cerrar un juego parcial, pero en "
+            "ese caso se le debe obedecer o recibir una penalización de 100 puntos.",
+        ),
     ),
     flags=(
         Flag(
@@ -210,6 +218,7 @@ RULESET = RuleSet(
             VARIANT,
         ),
         MELDS_ONLY_WENT_OUT,
+        *every_ruleset_options(),
     ),
     notes=(
         "Melds: at least 2 naturals and at most 3 wild cards; a canasta has at least 4 naturals.",

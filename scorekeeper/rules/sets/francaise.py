@@ -14,7 +14,7 @@ from ..model import (
     RuleSet,
     frozen_map,
 )
-from .common import MELDS_ONLY_WENT_OUT, usual_opening_bands
+from .common import MELDS_ONLY_WENT_OUT, every_ruleset_options, usual_opening_bands
 
 BOOK = "002_28aea2b109987c47.txt"
 BONUS = f"{BOOK}, La marque III. Bonifications"
@@ -100,7 +100,7 @@ RULESET = RuleSet(
             "Erreur enfreignant les règles générales et les conventions établies",
         ),
     ),
-    house_options=(MELDS_ONLY_WENT_OUT,),
+    house_options=(MELDS_ONLY_WENT_OUT, *every_ruleset_options()),
     notes=(
         "Melds: at least 2 naturals; a canasta has a base of 4 naturals.",
         "Red threes count for the side only if it has opened (melded) during the hand.",

@@ -8,15 +8,13 @@ from ..model import (
     Discrepancy,
     GoingOutKind,
     GoingOutRequirement,
-    HouseOption,
-    OptionKind,
     Penalty,
     RedThreeCondition,
     RedThreeRule,
     RuleSet,
     frozen_map,
 )
-from .common import MELDS_ONLY_WENT_OUT, usual_opening_bands
+from .common import MELDS_ONLY_WENT_OUT, every_ruleset_options, usual_opening_bands
 
 BOOK = "001_ad0fbe4daf69b254.txt"
 PRIZES = f"{BOOK}, PREMIOS Y HONORES"
@@ -101,16 +99,13 @@ RULESET = RuleSet(
         ),
     ),
     house_options=(
-        HouseOption(
-            "going_out_min_canastas",
-            OptionKind.NUMBER,
-            1,
-            "Canastas or sambas needed to go out (the book says one; many tables play two)",
-            f"{BOOK}, EL JUEGO; RULES.md Discrepancies",
-            minimum=1,
-            maximum=2,
-        ),
         MELDS_ONLY_WENT_OUT,
+        *every_ruleset_options(
+            going_out_description=(
+                "Canastas or sambas needed to go out (the book says one; many tables play two)"
+            ),
+            going_out_source=f"{BOOK}, EL JUEGO; RULES.md Discrepancies",
+        ),
     ),
     notes=(
         "No going-out bonus when the hand ends because the stock ran out.",

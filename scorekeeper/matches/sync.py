@@ -1,0 +1,294 @@
+"""Hands entered offline (static/queue.js): the key-less hand page the service worker keeps for a
+match, and the JSON endpoints a phone sends its queue to when the signal returns.
+
+- ``GET /matches/ID/hands/template``: the hand page with the same fields as online, but no number,
+  no submission key and placeholders for what moves with each hand ({n}, {total}, {minimum},
+  {dealer}, {starter}); the phone fills them from the match's data and its queue, and makes the key.
+- ``GET /matches/ID/hands.json``: what a send needs: a CSRF token, the account's tag (a queue is
+  only sent by the account that filled it) and the next hand number.
+- ``POST /matches/ID/hands.json``: a queued hand (the hand form's fields; ``X-CSRFToken`` and
+  ``Idempotency-Key`` headers). The key goes to the one store of keys (scorekeeper.once) shared with
+  the API and the hand form, so a send repeated after a lost answer never stores twice: 201 stored;
+  200 with ``"replayed": true`` when the key was used already (this hand is stored); 409 with the
+  stored hand when that number is taken; 422 with ``errors`` keyed by the API's field paths.
+- ``POST /matches/ID/hands/N.json``: the queued hand as an edit of hand N (the player chose it after
+  a 409), only if hand N is still at the version they saw (``X-Hand-Version``), else 409 again.
+
+An expired session gets 401 (JSON, no redirect): the queue waits for the next login.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flask import Response, abort, jsonify, make_response, render_template, request
+from flask_babel import gettext as _
+from flask_login import current_user
+from flask_wtf.csrf import generate_csrf
+
+from ..extensions import db
+from ..i18n import translated_errors
+from ..loaders import owned_or_404
+from ..once import AlreadyDone, Once, fingerprint, is_valid_key
+from ..once import find as find_key
+from ..rules import ValidationError
+from ..services import (
+    Conflict,
+    MatchView,
+    add_hand,
+    get_match,
+    is_read_only,
+    replace_hand,
+    view,
+)
+from ..sessions import account_tag
+from . import bp
+from .forms import HandBase, hand_form_class
+from .hand_form import blank_sides, field_error_paths, form_to_hand
+from .scoreboard import hand_page_context, next_seats, side_names
+
+#: How many hands ahead the template says who deals (a phone offline for a whole evening).
+SEATS_AHEAD: Final = 40
+KEY_HEADER: Final = "Idempotency-Key"
+VERSION_HEADER: Final = "X-Hand-Version"
+
+
+def _json(status: int, **body: Any) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _logged_out() -> Response | None:
+    if current_user.is_authenticated:
+        return None
+    return _json(401, message=_("Please log in again; the hands on this phone wait until you do."))
+
+
+@bp.get("/matches/<int:match_id>/hands/template")
+def hand_template(match_id: int) -> Response:
+    """The hand page for the service worker to keep: no key, no number, placeholders."""
+    if not current_user.is_authenticated:
+        abort(401)
+    mv = view(owned_or_404(get_match, match_id))
+    form = hand_form_class(mv.ruleset, side_names(mv))()
+    number = mv.state.next_number
+    context = hand_page_context(mv, number)
+    seats = [next_seats(mv, n) for n in range(number, number + SEATS_AHEAD)]
+    data = {
+        "match": mv.match.id,
+        "next": number,
+        "finished": mv.state.finished,
+        "totals": list(mv.state.totals),
+        "seats": [[d.name, s.name] for d, s in seats],
+    }
+    context.update(
+        number="{n}",
+        dealer={"name": "{dealer}"},
+        starter={"name": "{starter}"},
+        sides=[
+            {"name": line.name, "total": "{total}", "opening_minimum": "{minimum}"}
+            for line in context["sides"]
+        ],
+    )
+    page = render_template("pwa/hand_template.html", form=form, template_data=data, **context)
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/matches/<int:match_id>/hands.json")
+def sync_state(match_id: int) -> Response:
+    """A fresh CSRF token, whose queue this session may send, and the next hand number."""
+    refused = _logged_out()
+    if refused is not None:
+        return refused
+    mv = view(owned_or_404(get_match, match_id))
+    return _json(
+        200,
+        csrf_token=generate_csrf(),
+        account=account_tag(current_user.id),
+        next=mv.state.next_number,
+        finished=mv.state.finished,
+    )
+
+
+def _form(mv: MatchView) -> HandBase:
+    # CSRF was checked from the X-CSRFToken header (CSRFProtect) before the view: the token kept
+    # with a queued hand may be from an older session.
+    return hand_form_class(mv.ruleset, side_names(mv))(meta={"csrf": False})
+
+
+def _invalid(mv: MatchView, form: HandBase) -> dict[str, list[str]] | None:
+    """The form's own mistakes, and sides left blank without a "save with 0", by API path."""
+    errors = field_error_paths(form) if not form.validate() else {}
+    names = side_names(mv)
+    for i in blank_sides(form) if not errors else []:
+        errors[f"sides.{i}"] = [_("%(side)s: nothing entered. Save with 0?", side=names[i])]
+    return errors or None
+
+
+def _stored(mv: MatchView, number: int) -> dict[str, Any] | None:
+    """Hand ``number`` as stored (input and scores), to show beside the queued one."""
+    if not 1 <= number <= len(mv.state.hands):
+        return None
+    result = mv.state.hands[number - 1]
+    return {
+        "number": number,
+        "version": mv.match.hands[number - 1].version,
+        "input": result.input.to_json(mv.ruleset.flag_codes),
+        "scores": [b.total for b in result.breakdown],
+    }
+
+
+def _conflict(match_id: int, error: Conflict, number: int) -> Response:
+    db.session.rollback()
+    mv = view(owned_or_404(get_match, match_id))
+    message = _(error.message).format(**error.params)
+    return _json(409, message=message, stored=_stored(mv, number), next=mv.state.next_number)
+
+
+def _done(mv: MatchView, number: int, status: int, **extra: Any) -> Response:
+    return _json(status, number=number, totals=list(mv.state.totals), next=mv.state.next_number, **extra)
+
+
+@bp.post("/matches/<int:match_id>/hands.json")
+def sync_hand(match_id: int) -> Response:
+    """Store a queued hand at most once for its key (see the module's docstring)."""
+    refused = _logged_out()
+    if refused is not None:
+        return refused
+    match = owned_or_404(get_match, match_id)
+    key = request.headers.get(KEY_HEADER, "")
+    if not is_valid_key(key):
+        return _json(422, errors={KEY_HEADER: [_("Must be 1 to 100 printable characters.")]})
+    done = find_key(current_user.id, key)
+    if done is not None and done.match_id == match_id:  # sent before (the answer was lost) or saved online
+        return _done(view(match), done.hand_number, 200, replayed=True)
+    mv = view(match)
+    form = _form(mv)
+    errors = _invalid(mv, form)
+    if errors:
+        return _json(422, errors=errors)
+    built = form_to_hand(form, mv.ruleset)
+    once = Once(current_user.id, key, fingerprint(match_id, built.data))
+    try:
+        result, after = add_hand(match, built.data, current_user.id, once)
+    except AlreadyDone as repeat:
+        db.session.rollback()
+        return _done(view(owned_or_404(get_match, match_id)), repeat.done.hand_number, 200, replayed=True)
+    except Conflict as error:
+        return _conflict(match_id, error, built.data["number"])
+    except ValidationError as error:
+        db.session.rollback()
+        return _json(422, errors=translated_errors(error))
+    return _done(after, result.number, 201)
+
+
+@bp.post("/matches/<int:match_id>/hands/<int:number>.json")
+def sync_edit(match_id: int, number: int) -> Response:
+    """A queued hand sent as an edit of hand ``number``, if that hand is still as the player saw it.
+    Sent again after a lost answer it finds its own input stored, and answers 200 again."""
+    refused = _logged_out()
+    if refused is not None:
+        return refused
+    match = owned_or_404(get_match, match_id)
+    mv = view(match)
+    if not 1 <= number <= len(mv.state.hands):
+        abort(404)
+    if is_read_only(match):  # as on the hand pages: locked until "Continue editing"
+        message = _(
+            "This match is finished, so its hands are locked."
+            " If it was closed by mistake, use “Continue editing”."
+        )
+        return _json(409, message=message, stored=_stored(mv, number), next=mv.state.next_number)
+    form = _form(mv)
+    errors = _invalid(mv, form)
+    if errors:
+        return _json(422, errors=errors)
+    raw = request.headers.get(VERSION_HEADER, "")
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
+        return _json(422, errors={VERSION_HEADER: [_("Must be the version of the hand you saw.")]})
+    version = int(raw)
+    built = form_to_hand(form, mv.ruleset, number)
+    stored = _stored(mv, number)
+    try:
+        replace_hand(match, number, built.data, current_user.id, expected_version=version)
+    except Conflict as error:
+        db.session.rollback()
+        again = _stored(view(owned_or_404(get_match, match_id)), number)
+        if again is not None and stored is not None and _same_input(mv, again["input"], built.data):
+            return _done(view(owned_or_404(get_match, match_id)), number, 200, replayed=True)
+        return _conflict(match_id, error, number)
+    except ValidationError as error:
+        db.session.rollback()
+        return _json(422, errors=translated_errors(error))
+    return _done(view(owned_or_404(get_match, match_id)), number, 200)
+
+
+def _same_input(mv: MatchView, stored_input: dict[str, Any], data: dict[str, Any]) -> bool:
+    """Whether ``data`` (a hand as sent) is what is stored, once normalised by the rules."""
+    from ..rules import parse_hand
+
+    try:
+        hand = parse_hand(mv.ruleset, data, mv.players)
+    except ValidationError:
+        return False
+    return bool(hand.to_json(mv.ruleset.flag_codes) == stored_input)
+
+
+@bp.app_template_global()
+def queue_account() -> str:
+    """The tag of the logged-in account, that static/queue.js keeps with each queued hand: the same
+    for every login of the account (a scoreboard page is shared by its phones, scorekeeper.page_cache,
+    and a queue waits through a new login)."""
+    return account_tag(current_user.id) if current_user.is_authenticated else ""
+
+
+def queue_texts() -> dict[str, str]:
+    """What static/queue.js says, in the user's language ({n}: a hand number, {m}: an opening
+    minimum)."""
+    return {
+        "heading": _("On this phone, not sent yet"),
+        "hand": _("Hand %(number)s", number="{n}"),
+        "not_sent": _("not sent yet"),
+        "totals": _("Totals if they are accepted"),
+        "minimum": _("opening minimum %(minimum)s", minimum="{m}"),
+        "waiting": _("They will be sent by themselves when there is signal."),
+        "unsent": _(
+            "No signal: the hand was not sent. It is still here; Save keeps it on this phone until"
+            " there is signal."
+        ),
+        "saved": _(
+            "Hand %(number)s is saved on this phone; it will be sent when there is signal.", number="{n}"
+        ),
+        "login": _(
+            "Your session has ended. Log in again to send them: they stay on this phone until you do."
+        ),
+        "login_link": _("Log in"),
+        "conflict": _(
+            "Hand %(number)s was saved meanwhile from another phone. Which one is right?", number="{n}"
+        ),
+        "stored": _("Saved on the server"),
+        "queued": _("On this phone"),
+        "keep": _("Keep the saved one"),
+        "replace": _("Send this phone’s as a correction"),
+        "drop": _("Drop this phone’s hand"),
+        "refused": _("Hand %(number)s was not accepted:", number="{n}"),
+        "open": _("Open hand %(number)s to correct it", number="{n}"),
+    }
+
+
+bp.add_app_template_global(queue_texts)
+
+
+@bp.get("/queue/texts.json")
+def queue_texts_json() -> Response:
+    """The queue's texts, for a scoreboard (which does not carry them: it stays light); the service
+    worker keeps them for offline use."""
+    response = jsonify(queue_texts())
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Cookie")
+    response.vary.add("Accept-Language")
+    return response

@@ -1,0 +1,129 @@
+"""Presets: house rules that tables elsewhere play, filled in one tap on the new-match page.
+
+A match stores the plain house rules a preset gave (they stay editable); the rules page names the preset
+when a match's house rules are exactly that preset's (see :func:`preset_of`). Each preset names its
+public source. See RULES.md, "House rules every rule set accepts".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Final
+
+from .house_rules import BANDS_KEY, house_rule_keys
+from .model import OptionKind, RuleSet
+from .registry import BOOKS
+
+
+@dataclass(frozen=True)
+class Preset:
+    """The house rules ``house_rules`` of rule set ``ruleset``, as ``source`` plays them."""
+
+    id: str
+    ruleset: str
+    name: str
+    source: str
+    url: str
+    house_rules: Mapping[str, Any]
+    note: str = ""
+
+
+PAGAT_CANASTA: Final = "https://www.pagat.com/rummy/canasta.html"
+PAGAT_SAMBA: Final = "https://www.pagat.com/rummy/samba.html"
+
+PRESETS: Final[tuple[Preset, ...]] = (
+    Preset(
+        id="classic_international",
+        ruleset="classic",
+        name="International rules",
+        source='Hoyle; Pagat "Canasta"',
+        url=PAGAT_CANASTA,
+        house_rules=MappingProxyType(
+            {
+                "going_out_kinds.concealed_from_hand_alone": 200,
+                "going_out_kinds.concealed_from_hand_with_partner": 200,
+                "going_out_kinds.concealed_in_play_alone": 200,
+                "going_out_kinds.concealed_in_play_with_partner": 200,
+                "red_threes_when_opened": True,
+                "flags.black_threes_melded": 0,
+                "many_canastas.5": 0,
+                "many_canastas.7": 0,
+            }
+        ),
+    ),
+    Preset(
+        id="classic_two_players",
+        ruleset="classic",
+        name="Two players",
+        source='Pagat "Canasta", two-player game',
+        url=f"{PAGAT_CANASTA}#two",
+        house_rules=MappingProxyType({"going_out_min_canastas": 2}),
+        note="15 cards each, draw 2 (the app does not count cards dealt).",
+    ),
+    Preset(
+        id="samba_international",
+        ruleset="samba",
+        name="International rules",
+        source='Pagat "Samba"',
+        url=PAGAT_SAMBA,
+        house_rules=MappingProxyType(
+            {
+                "going_out_min_canastas": 2,
+                BANDS_KEY: ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
+            }
+        ),
+    ),
+)
+
+
+def presets_for(ruleset_id: str) -> list[Preset]:
+    """The presets of one rule set, in the order above."""
+    return [p for p in PRESETS if p.ruleset == ruleset_id]
+
+
+def _book_value(book: RuleSet, key: str) -> Any:
+    """What ``key`` is worth by the book (the value that changes nothing), ``None`` if unknown."""
+    option = book.house_option(key)
+    if option is not None:
+        if option.kind is OptionKind.BANDS:
+            return [[b.start, b.minimum] for b in book.opening_bands]
+        return option.default
+    # The points keys name their item as ``section.code``; the book's rule set has each of them.
+    section, _dot, code = key.partition(".")
+    if section == "many_canastas":
+        return next((t.points for t in book.many_canastas if str(t.min_canastas) == code), None)
+    if section == BANDS_KEY:
+        bands = book.opening_bands
+        return bands[int(code)].minimum if code.isdigit() and int(code) < len(bands) else None
+    if section == "red_threes":
+        return getattr(book.red_threes, code, None)
+    item = next((i for i in getattr(book, section, ()) if getattr(i, "code", None) == code), None)
+    return getattr(item, "points", None)
+
+
+def _as_json(value: Any) -> Any:
+    """Tuples as lists, so a table compares equal however it was written."""
+    if isinstance(value, list | tuple):
+        return [_as_json(v) for v in value]
+    return value
+
+
+def changes(book: RuleSet, house_rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The house rules that change something: those equal to the book's value left out."""
+    keys = set(house_rule_keys(book))
+    return {
+        key: _as_json(value)
+        for key, value in house_rules.items()
+        if key not in keys or _as_json(value) != _book_value(book, key)
+    }
+
+
+def preset_of(ruleset_id: str, house_rules: Mapping[str, Any]) -> Preset | None:
+    """The preset whose house rules are exactly ``house_rules`` (values equal to the book's aside)."""
+    book = BOOKS.get(ruleset_id)
+    if book is None or not house_rules:
+        return None
+    chosen = changes(book, house_rules)
+    return next((p for p in presets_for(ruleset_id) if changes(book, p.house_rules) == chosen), None)

@@ -1,0 +1,151 @@
+/* The scorer on the phone: provisional scores, totals, opening minimums and the match's end,
+ * computed from a rule set published by the server (scorekeeper/rules/publish.py) and hands in the
+ * API's shape. It mirrors scorekeeper/rules/scoring.py and match.py line for line and holds no rule
+ * number of its own; tests/browser/test_scorer.py holds it to the Python engine.
+ */
+(function (root) {
+  "use strict";
+
+  var FORMAT = 1;
+  var CUSTOM = "custom";
+
+  function find(items, code) {
+    for (var i = 0; i < items.length; i++) {
+      if (items[i].code === code) { return items[i]; }
+    }
+    throw new Error("unknown code " + code);
+  }
+
+  function tallyCanastas(rs, side) {
+    var plain = 0, escalas = 0, plainBonus = 0, escalaBonus = 0;
+    Object.keys(side.canastas || {}).forEach(function (code) {
+      var n = side.canastas[code], kind = find(rs.canasta_kinds, code);
+      if (kind.escala) { escalas += n; escalaBonus += kind.points * n; }
+      else { plain += n; plainBonus += kind.points * n; }
+    });
+    return {
+      plain: plain, escalas: escalas, bonus: plainBonus + (plain ? escalaBonus : 0),
+      counted: plain + (plain ? escalas : 0)
+    };
+  }
+
+  function redThreeValue(rule, n) {
+    if (n >= rule.full_set_size) { return rule.full_set_value + rule.per_card * (n - rule.full_set_size); }
+    return rule.per_card * n;
+  }
+
+  function redThrees(rs, side, tally) {
+    var rule = rs.red_threes, met;
+    if (rule.condition === "opened") { met = side.melds > 0 || tally.plain + tally.escalas > 0; }
+    else { met = tally.counted >= rule.min_canastas; }
+    var value = redThreeValue(rule, side.red_threes || 0);
+    return met ? value : 0 - value;
+  }
+
+  function specials(rs, side, tally) {
+    var points = 0, best = null;
+    rs.flags.forEach(function (flag) {
+      if (side[flag.code] === true) {
+        points += flag.negative_without_canasta && !tally.counted ? 0 - flag.points : flag.points;
+      }
+    });
+    rs.many_canastas.forEach(function (tier) {
+      if (tally.counted >= tier.min_canastas && (best === null || tier.min_canastas > best.min_canastas)) {
+        best = tier;
+      }
+    });
+    return points + (best ? best.points : 0);
+  }
+
+  function penalties(rs, side) {
+    var points = 0;
+    (side.penalties || []).forEach(function (entry) {
+      var each = entry.code === CUSTOM ? (entry.points || 0) : find(rs.penalties, entry.code).points;
+      points += each * (entry.count === undefined ? 1 : entry.count);
+    });
+    return 0 - points;  // never -0, which Intl.NumberFormat writes "-0"
+  }
+
+  /** Side ``index``'s breakdown in ``hand``: the seven lines and their total. */
+  function scoreSide(rs, hand, index) {
+    var side = hand.sides[index], tally = tallyCanastas(rs, side), melds = side.melds || 0;
+    if (rs.melds_negative_without_canasta && !tally.counted) { melds = 0 - melds; }
+    if (rs.melds_only_went_out && hand.went_out !== null && hand.went_out !== undefined && hand.went_out !== index) {
+      melds = 0;
+    }
+    var goingOut = hand.went_out === index && hand.going_out_kind ? find(rs.going_out_kinds, hand.going_out_kind).points : 0;
+    var b = {
+      melds: melds, hand: 0 - (side.hand || 0), canastas: tally.bonus, red_threes: redThrees(rs, side, tally),
+      going_out: goingOut, specials: specials(rs, side, tally), penalties: penalties(rs, side)
+    };
+    b.total = b.melds + b.hand + b.canastas + b.red_threes + b.going_out + b.specials + b.penalties;
+    return b;
+  }
+
+  function scoreHand(rs, hand) {
+    return hand.sides.map(function (_, i) { return scoreSide(rs, hand, i); });
+  }
+
+  /** Points a side with cumulative ``total`` needs for its first meld (bands closed below). */
+  function openingMinimum(rs, total) {
+    var best = null, i, band;
+    for (i = 0; i < rs.opening_bands.length; i++) {
+      band = rs.opening_bands[i];
+      if (band.from === null) {
+        if (total < 0) { return band.minimum; }
+      } else if (band.from <= total && (best === null || band.from > best.from)) {
+        best = band;
+      }
+    }
+    return best ? best.minimum : 0;
+  }
+
+  function winsAtOnce(rs, hand) {
+    var winning = rs.canasta_kinds.filter(function (k) { return k.wins_match; }).map(function (k) { return k.code; });
+    var sides = [];
+    hand.sides.forEach(function (side, i) {
+      if (winning.some(function (code) { return (side.canastas || {})[code] > 0; })) { sides.push(i); }
+    });
+    return sides;
+  }
+
+  /** The winner's index after ``hand`` with these ``totals``, or null while play goes on. */
+  function decide(rs, target, totals, hand) {
+    var contenders = winsAtOnce(rs, hand);
+    if (!contenders.length && Math.max.apply(null, totals) >= target) {
+      contenders = totals.map(function (_, i) { return i; });
+    }
+    if (!contenders.length) { return null; }
+    var ranked = contenders.slice().sort(function (a, b) { return totals[b] - totals[a] || a - b; });
+    if (ranked.length > 1 && totals[ranked[0]] === totals[ranked[1]]) { return null; }
+    return ranked[0];
+  }
+
+  /** Score ``hands`` in order for a match of ``sides`` sides: every hand's result and the state. */
+  function foldMatch(rs, target, sides, hands) {
+    if (rs.format !== FORMAT) { throw new Error("rule set format " + rs.format + " is not " + FORMAT); }
+    var totals = [], results = [], winner = null, i;
+    for (i = 0; i < sides; i++) { totals.push(0); }
+    hands.forEach(function (hand) {
+      var breakdown = scoreHand(rs, hand);
+      var after = totals.map(function (t, j) { return t + breakdown[j].total; });
+      results.push({
+        number: hand.number, breakdown: breakdown, scores: breakdown.map(function (b) { return b.total; }),
+        totals_before: totals, totals_after: after,
+        opening_minimums_before: totals.map(function (t) { return openingMinimum(rs, t); })
+      });
+      totals = after;
+      winner = decide(rs, target, totals, hand);
+    });
+    return {
+      hands: results, totals: totals,
+      opening_minimums: totals.map(function (t) { return openingMinimum(rs, t); }),
+      finished: winner !== null, winner: winner
+    };
+  }
+
+  root.Scorer = {
+    FORMAT: FORMAT, scoreSide: scoreSide, scoreHand: scoreHand, openingMinimum: openingMinimum,
+    decide: decide, foldMatch: foldMatch
+  };
+})(typeof self !== "undefined" ? self : this);

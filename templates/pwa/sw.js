@@ -1,0 +1,217 @@
+/* The scorekeeper's service worker (scorekeeper/pwa.py serves it from the site's root).
+ *
+ * - The app shell (styles, scripts, icons, the offline page) is kept when the worker installs.
+ * - Scoreboards and referee pages: network first; the last copy when the network fails, marked with
+ *   the time it was fetched (static/offline.js shows "offline, as of 21:40").
+ * - Pages are kept per account (the X-Account header of each logged-in page) and one account's only:
+ *   a page of another account, a logout, or any answer that lands on the login page drops them.
+ * - Each release has its own caches; the old ones are deleted when the new worker takes over.
+ * - Hands entered offline (static/queue.js): with a scoreboard of a new version, the worker keeps the
+ *   match's key-less hand page (/matches/ID/hands/template) and its rules.json, and serves that page
+ *   for /matches/ID/hands/new when the network fails: the same fields, built on the phone.
+ */
+"use strict";
+
+const VERSION = {{ version|tojson }};
+const SHELL_CACHE = "shell-" + VERSION;
+const PAGES_PREFIX = "pages-";
+const SHELL = {{ shell_files|tojson }};
+const KEPT_PAGES = {{ kept_pages|tojson }}.map((pattern) => new RegExp(pattern));
+const LOGIN_PATH = {{ login_path|tojson }};
+const LOGOUT_PATH = {{ logout_path|tojson }};
+const OFFLINE_PAGE = SHELL[SHELL.length - 1];
+const SCOREBOARD = /^\/matches\/(\d+)$/;
+const NEW_HAND = /^\/matches\/(\d+)\/hands\/new$/;
+const RULES = /^\/(matches\/\d+\/rules|queue\/texts)\.json$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(SHELL_CACHE)
+      .then((cache) => cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(
+        names.filter((name) => !name.endsWith("-" + VERSION)).map((name) => caches.delete(name))
+      ))
+      .then(() => self.clients.claim())
+  );
+});
+
+function pagesCacheName(account) {
+  return PAGES_PREFIX + account + "-" + VERSION;
+}
+
+/** Drop every account's kept pages except ``keep``'s (none when ``keep`` is empty). */
+async function dropPages(keep) {
+  const names = await caches.keys();
+  await Promise.all(
+    names.filter((name) => name.startsWith(PAGES_PREFIX) && name !== keep).map((name) => caches.delete(name))
+  );
+}
+
+/** The cache of the account whose pages are kept now, if any. */
+async function currentPagesCache() {
+  const names = await caches.keys();
+  const name = names.find((n) => n.startsWith(PAGES_PREFIX) && n.endsWith("-" + VERSION));
+  return name ? caches.open(name) : null;
+}
+
+function isKept(url) {
+  return url.origin === self.location.origin && !url.search && KEPT_PAGES.some((re) => re.test(url.pathname));
+}
+
+function landsOnLogin(response) {
+  return new URL(response.url || self.location.href).pathname === LOGIN_PATH;
+}
+
+/** Keep a copy of a page just fetched, stamped with the time, in its account's cache; with a
+ *  match's scoreboard or hand page, also what its hand page needs offline. */
+async function keep(request, response) {
+  const account = response.headers.get("X-Account");
+  if (!account || response.status !== 200 || response.redirected) {
+    return;
+  }
+  const name = pagesCacheName(account);
+  await dropPages(name);
+  const cache = await caches.open(name);
+  const before = await cache.match(request.url);
+  await store(name, request.url, response);
+  const match = SCOREBOARD.exec(new URL(request.url).pathname);
+  if (!match) {
+    return;
+  }
+  const etag = response.headers.get("ETag");
+  const same = etag && before && before.headers.get("ETag") === etag;  // the match has not changed
+  if (!same || !(await cache.match("/matches/" + match[1] + "/hands/template"))) {
+    await keepForHands(name, match[1]);
+  }
+}
+
+async function store(name, url, response) {
+  const headers = new Headers(response.headers);
+  headers.set("X-Kept-At", new Date().toISOString());
+  const body = await response.blob();
+  const cache = await caches.open(name);
+  await cache.put(url, new Response(body, { status: 200, headers }));
+}
+
+/** The match's key-less hand page and its rule set, kept for entering hands offline. */
+async function keepForHands(name, matchId) {
+  const urls = ["/matches/" + matchId + "/hands/template", "/matches/" + matchId + "/rules.json", "/queue/texts.json"];
+  await Promise.all(urls.map(async (url) => {
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (response.status === 200 && !response.redirected) {
+        await store(name, url, response);
+      }
+    } catch (error) {
+      /* the signal dropped meanwhile: the copy kept before stays */
+    }
+  }));
+}
+
+/** A kept page, marked as seen offline (``data-offline-since`` on its root element). */
+async function keptCopy(request, url) {
+  const cache = await currentPagesCache();
+  const response = cache && (await cache.match(url || request.url));
+  if (!response) {
+    return null;
+  }
+  const since = response.headers.get("X-Kept-At") || "";
+  const text = (await response.text()).replace("<html ", '<html data-offline-since="' + since + '" ');
+  return new Response(text, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+async function offlinePage() {
+  const shell = await caches.open(SHELL_CACHE);
+  return (await shell.match(OFFLINE_PAGE)) || Response.error();
+}
+
+async function navigate(event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method === "POST" && url.pathname === LOGOUT_PATH) {
+    await dropPages("");
+    return fetch(request);
+  }
+  if (request.method === "POST" && NEW_HAND.test(url.pathname)) {
+    return unsentHand(request);
+  }
+  if (request.method !== "GET") {
+    return fetch(request);
+  }
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const newHand = NEW_HAND.exec(url.pathname);
+    if (newHand) {
+      return (await keptCopy(request, "/matches/" + newHand[1] + "/hands/template")) || offlinePage();
+    }
+    return (isKept(url) && (await keptCopy(request))) || offlinePage();
+  }
+  if (landsOnLogin(response)) {
+    await dropPages("");
+  } else if (isKept(url)) {
+    event.waitUntil(keep(request, response.clone()));
+  }
+  return response;
+}
+
+function attribute(text) {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A hand posted just as the signal went: the kept hand page again with what was typed in it
+ *  (``data-unsent`` on its root element), for static/queue.js to put back and Save to keep on the
+ *  phone; the form's own key goes with it, so a hand that did arrive is not stored twice. */
+async function unsentHand(request) {
+  const typed = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const fields = [];
+    try {
+      (await typed.formData()).forEach((value, name) => fields.push([name, String(value)]));
+    } catch (unreadable) {
+      /* nothing to put back */
+    }
+    const matchId = NEW_HAND.exec(new URL(request.url).pathname)[1];
+    const page = await keptCopy(request, "/matches/" + matchId + "/hands/template");
+    if (!page) {
+      return offlinePage();
+    }
+    const text = (await page.text()).replace("<html ", '<html data-unsent="' + attribute(JSON.stringify(fields)) + '" ');
+    return new Response(text, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+}
+
+/** A match's rule set, or the queue's texts: the network's answer, else the kept copy. */
+async function rulesJson(event) {
+  try {
+    return await fetch(event.request);
+  } catch (error) {
+    const cache = await currentPagesCache();
+    return (cache && (await cache.match(event.request.url))) || Response.error();
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) {
+    return;
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(navigate(event));
+  } else if (request.method === "GET" && RULES.test(url.pathname)) {
+    event.respondWith(rulesJson(event));
+  } else if (request.method === "GET" && SHELL.includes(url.pathname + url.search)) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  }
+});

@@ -1,0 +1,121 @@
+"""Helpers for the real-browser tests: Debian's headless Chromium at a phone's viewport (360 x 740,
+touch), what every page must pass (fits the phone, axe-core), and screenshots for the README."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PHONE = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-US",
+}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: axe-core, installed from npm by scripts/test (``npm install --prefix tests/browser/.node axe-core@4``).
+AXE = Path(__file__).resolve().parent / ".node" / "node_modules" / "axe-core" / "axe.min.js"
+#: Where the pages load axe from: the test browser answers this address with the file above, so axe
+#: runs under the app's own Content-Security-Policy (script-src 'self', no inline script).
+AXE_URL = "/__tests__/axe.min.js"
+
+
+def phone_tab(browser: Browser, live_server: str) -> Iterator[Page]:
+    """A fresh phone-sized browser tab (its own cookies) on the live server; after the test, no
+    JavaScript error may have happened on it. Fixtures yield from it."""
+    context = browser.new_context(base_url=live_server, **PHONE)
+    context.set_default_timeout(10_000)
+    if AXE.exists():
+        context.route(f"**{AXE_URL}", lambda route: route.fulfill(path=AXE, content_type="text/javascript"))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def register(page: Page, username: str = "ana", password: str = "a long password") -> None:
+    page.goto("/register")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Repeat the password").fill(password)
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url("**/")
+
+
+def assert_fits_phone(page: Page) -> None:
+    """Nothing sticks out sideways at 360 px, every visible button is big enough to tap, and every
+    input has a label."""
+    page.wait_for_load_state("load")  # styles applied
+    # Not window.innerWidth: on a phone (is_mobile) the layout viewport grows to the content.
+    width = page.viewport_size["width"] if page.viewport_size else 360
+    overflow = page.evaluate("document.documentElement.scrollWidth") - width
+    assert overflow <= 0, f"{page.url} is {overflow}px wider than the phone"
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, input:not([type=hidden]), select, .button')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e, e.getBoundingClientRect()])
+            .filter(([e, r]) => r.height < 44 && !['checkbox', 'radio'].includes(e.type))
+            .map(([e, r]) => (e.name || e.textContent.trim() || e.className) + ':' + Math.round(r.height))"""
+    )
+    assert not small, f"tap targets under 44px: {small}"
+    unlabelled = page.evaluate(
+        """() => [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+            .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')
+                         && !e.getAttribute('aria-labelledby'))
+            .map(e => e.name || e.id)"""
+    )
+    assert not unlabelled, f"inputs without a label: {unlabelled}"
+
+
+def assert_accessible(page: Page) -> None:
+    """axe-core finds no violation on the page as it stands, and every region that scrolls sideways
+    can be reached with the keyboard and is named (tabindex=0, role=region, a label)."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed at {AXE} (scripts/test installs it from npm)")
+    page.wait_for_load_state("load")
+    page.add_script_tag(url=AXE_URL)
+    violations = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .map(v => `${v.id} (${v.impact}): ${v.help} at `
+                      + v.nodes.map(n => n.target.join(' ')).join(', '))"""
+    )
+    assert not violations, f"axe on {page.url}: {violations}"
+    unreachable = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+            .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
+                         && e.scrollWidth > e.clientWidth)
+            .filter(e => !(e.tabIndex === 0 && e.getAttribute('role') === 'region'
+                           && (e.getAttribute('aria-label') || e.getAttribute('aria-labelledby'))))
+            .map(e => e.className || e.tagName)"""
+    )
+    assert not unreachable, f"regions scrolling sideways without keyboard access or a name: {unreachable}"
+
+
+def screenshot(page: Page, name: str, full_page: bool = True) -> None:
+    """Save a screenshot under docs/screenshots/ (committed, shown in the README): the whole page,
+    scrolled to its end first so that a bar kept at the bottom of the screen sits where it belongs;
+    or, with ``full_page=False``, what the phone's screen shows now."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    if full_page:
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)

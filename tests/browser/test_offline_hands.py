@@ -1,0 +1,327 @@
+"""Hands entered with no signal, in Debian's Chromium with the service worker (``context.set_offline``):
+the hand page at its usual address built from the kept key-less page, the queue on the phone with
+provisional scores on the scoreboard, and sending when the signal returns: each hand stored once and
+in order, also when a send is cut off after the server stored it; a hand another phone saved
+meanwhile shown beside this phone's, each choice working; a hand the server refuses reopened with the
+server's messages at their fields; an ended session keeping the queue until the next login.
+
+Scores (classic, RULES.md): HAND, Nosotros go out with melds 300 + a clean canasta 500 + going out
+100 = 900, Ellos 100 − 40 = 60; OTHER, Ellos go out with 200 + a dirty canasta 300 + 100 = 600,
+Nosotros 50 − 20 = 30.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand
+from tests.browser.helpers import PHONE, register, screenshot
+from tests.browser.test_offline import start_match, worker_ready
+
+PASSWORD = "a long password"
+HAND = (1, {"melds": "300", "canastas-clean": "1"}, {"melds": "100", "hand": "40"})
+OTHER = (2, {"melds": "50", "hand": "20"}, {"melds": "200", "canastas-dirty": "1"})
+#: How long a test waits for the queue to be sent: retries back off from 2 s (static/queue.js).
+SENT = 20_000
+NO_CANASTA = (1, {"melds": "300"}, {"melds": "100"})  # corrected: + a clean canasta, 900 and 100
+
+
+def new_phone(browser: Browser, live_server: str) -> tuple[BrowserContext, Page, list[str]]:
+    context = browser.new_context(base_url=live_server, service_workers="allow", **PHONE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+@pytest.fixture
+def phone_pair(browser: Browser, live_server: str) -> Iterator[tuple[BrowserContext, Page]]:
+    context, page, errors = new_phone(browser, live_server)
+    expect.set_options(timeout=10_000)  # two cores shared by many: pages may take a while
+    yield context, page
+    expect.set_options(timeout=5_000)  # Playwright's default, for the other modules
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def stored(app: Flask, scoreboard: str) -> list[tuple[int, int, int]]:
+    """The match's hands as stored: (number, first side's melds, who went out)."""
+    match_id = int(scoreboard.rsplit("/", 1)[1])
+    with app.app_context():
+        rows = db.session.scalars(select(Hand).where(Hand.match_id == match_id).order_by(Hand.id)).all()
+        return [(h.number, h.input["sides"][0]["melds"], h.input["went_out"]) for h in rows]
+
+
+def kept_for_hands(phone: Page, scoreboard: str) -> None:
+    """Wait until the worker keeps the match's hand page and rule set."""
+    script = """(path) => caches.keys()
+        .then((names) => Promise.all(names.filter((n) => n.startsWith('pages-')).map((n) => caches.open(n)
+            .then((c) => Promise.all([c.match(path + '/hands/template'), c.match(path + '/rules.json')])))))
+        .then((found) => found.some((pair) => pair[0] && pair[1]))"""
+    for _ in range(50):
+        if phone.evaluate(script, scoreboard):
+            return
+        time.sleep(0.2)
+    raise AssertionError("the worker kept no hand page for the match")
+
+
+def ready(phone: Page, username: str) -> str:
+    """A registered player with a match whose scoreboard (and hand page) the worker keeps."""
+    register(phone, username, PASSWORD)
+    worker_ready(phone)
+    scoreboard = start_match(phone)
+    phone.goto(scoreboard)
+    kept_for_hands(phone, scoreboard)
+    return scoreboard
+
+
+Typed = tuple[int, dict[str, str], dict[str, str]]
+
+
+def enter(
+    phone: Page, scoreboard: str, number: int, hand: Typed, preview: list[str] | None = None, shot: str = ""
+) -> None:
+    """Open the hand page, type ``hand`` (who went out, then each side's fields) and save it; the
+    bar's scores are ``preview`` before Save, if given."""
+    phone.goto(f"{scoreboard}/hands/new")
+    expect(phone.get_by_role("heading", level=1)).to_have_text(f"Enter hand {number}")
+    went_out, *sides = hand
+    phone.locator(f"#went_out-{went_out}").check()
+    for i, side in enumerate(sides):
+        for name, value in side.items():
+            phone.locator(f"#sides-{i}-{name}").fill(value)
+    for i, score in enumerate(preview or []):
+        expect(phone.locator(f'[data-preview="{i}"]')).to_have_text(score)
+    if shot:
+        screenshot(phone, shot)
+    phone.get_by_role("button", name=f"Save hand {number}").click()
+    phone.wait_for_url(f"**{scoreboard}")
+
+
+def queued(phone: Page) -> Any:
+    return phone.locator("#queue [data-queued]")
+
+
+def provisional(phone: Page) -> list[int]:
+    return [int(phone.locator(f'#queue [data-provisional="{i}"] .num').inner_text()) for i in (0, 1)]
+
+
+def server_totals(phone: Page) -> list[int]:
+    return [int(phone.locator(f'[data-total="{i}"]').first.inner_text()) for i in (0, 1)]
+
+
+def log_in(page: Page, username: str) -> None:
+    page.goto("/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/")
+
+
+def test_two_hands_entered_offline_are_stored_once_each_in_order(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-two")
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, HAND, preview=["+900", "+60"])  # the scorer on the phone
+    expect(queued(phone)).to_have_count(1)
+    expect(phone.locator("#queue")).to_contain_text("Hand 1 is saved on this phone")
+    enter(phone, scoreboard, 2, OTHER, preview=["+30", "+600"], shot="offline-hand")
+    expect(queued(phone)).to_have_count(2)
+    expect(queued(phone).first).to_contain_text("not sent yet")
+    expect(queued(phone).nth(1)).to_contain_text("Nosotros +30 · Ellos +600")
+    expect(phone.get_by_role("link", name="Enter hand 3")).to_be_visible()
+    expect(phone.locator("#queue")).to_contain_text("opening minimum")
+    screenshot(phone, "offline-queue")
+    ahead = provisional(phone)
+    assert ahead == [930, 660]
+    assert stored(app, scoreboard) == []
+    # The next hand's page, offline too, styled as online (its stylesheet is kept with the shell).
+    phone.goto(f"{scoreboard}/hands/new")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Enter hand 3")
+    assert phone.locator("[data-hand-bar]").evaluate("(bar) => getComputedStyle(bar).position") == "sticky"
+    phone.goto(scoreboard)
+
+    context.set_offline(False)
+    expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 300, 0), (2, 50, 1)]
+    assert server_totals(phone) == ahead
+
+
+def test_a_send_cut_off_after_the_server_stored_it_is_still_stored_once(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-cut")
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, HAND)
+    expect(queued(phone)).to_have_count(1)
+    cut: list[int] = []
+
+    def answer_lost(route: Route) -> None:
+        """The first send reaches the server, but its answer never reaches the phone."""
+        if route.request.method == "POST" and not cut:
+            route.fetch()
+            cut.append(1)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    context.route("**/hands.json", answer_lost)
+    context.set_offline(False)
+    expect(phone.locator('[data-total="0"]').first).to_have_text("900", timeout=SENT)
+    expect(phone.locator("#queue")).to_be_hidden()
+    assert cut, "the send was never cut off"
+    assert stored(app, scoreboard) == [(1, 300, 0)]
+    assert server_totals(phone) == [900, 60]
+
+
+def test_a_hand_saved_meanwhile_by_another_phone_is_shown_and_either_choice_works(
+    app: Flask, browser: Browser, live_server: str, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-both")
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, HAND)
+    enter(phone, scoreboard, 2, HAND)
+
+    other_context, other, errors = new_phone(browser, live_server)
+    log_in(other, "offline-both")
+    enter(other, scoreboard, 1, OTHER)
+    enter(other, scoreboard, 2, OTHER)
+    other_context.close()
+    assert not errors
+
+    context.set_offline(False)
+    conflict = phone.locator("#queue .conflict")
+    expect(conflict).to_contain_text("Hand 1 was saved meanwhile from another phone", timeout=SENT)
+    expect(conflict).to_contain_text("Saved on the server: Nosotros +30 · Ellos +600")
+    expect(conflict).to_contain_text("On this phone: Nosotros +900 · Ellos +60")
+    screenshot(phone, "offline-conflict")
+    phone.get_by_role("button", name="Keep the saved one").click()  # drops this phone's hand 1
+
+    expect(conflict).to_contain_text("Hand 2 was saved meanwhile")
+    expect(queued(phone)).to_have_count(1)
+    phone.get_by_role("button", name="Send this phone’s as a correction").click()
+    expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 50, 1), (2, 300, 0)]
+    assert server_totals(phone) == [30 + 900, 600 + 60]
+
+
+def test_a_hand_the_server_refuses_reopens_with_its_messages(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-refused")
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, NO_CANASTA)  # going out needs a canasta
+    context.set_offline(False)
+    refused = phone.locator("#queue .queued.paused")
+    expect(refused).to_contain_text("Hand 1 was not accepted", timeout=SENT)
+    phone.get_by_role("button", name="Open hand 1 to correct it").click()
+    phone.wait_for_url(f"**{scoreboard}/hands/new")
+    expect(phone.locator(".errors").first).to_be_visible()
+    expect(phone.locator("#sides-0-melds")).to_have_value("300")
+    expect(phone.locator("#sides-1-melds")).to_have_value("100")
+    screenshot(phone, "offline-refused")
+    phone.locator("#sides-0-canastas-clean").fill("1")
+    phone.get_by_role("button", name="Save hand 1").click()
+    phone.wait_for_url(f"**{scoreboard}")
+    # Sent, and the page reloaded with the server's totals.
+    expect(phone.locator('[data-total="0"]').first).to_have_text("900", timeout=SENT)
+    expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 300, 0)]
+    assert server_totals(phone) == [900, 100]  # Ellos melded 100 and held nothing
+
+
+def test_an_ended_session_keeps_the_queue_until_the_next_login(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-session")
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, HAND)
+    context.clear_cookies()  # the session ended while the phone had no signal
+    context.set_offline(False)
+    expect(phone.locator("#queue")).to_contain_text("Log in again to send them", timeout=SENT)
+    assert stored(app, scoreboard) == []
+    phone.locator("#queue").get_by_role("link", name="Log in").click()
+    phone.get_by_label("Username").fill("offline-session")
+    phone.get_by_label("Password", exact=True).fill(PASSWORD)
+    phone.get_by_role("button", name="Log in").click()
+    phone.wait_for_url(f"**{scoreboard}")
+    # Sent, and the page reloaded with the server's totals.
+    expect(phone.locator('[data-total="0"]').first).to_have_text("900", timeout=SENT)
+    expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 300, 0)]
+
+
+def test_a_hand_saved_as_the_signal_goes_is_kept_and_sent_once(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    """Save on the online page, but the connection fails on the way: the hand page comes back with
+    what was typed, and Save keeps it on the phone with the form's own key."""
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-dropped")
+    phone.goto(f"{scoreboard}/hands/new")
+    online_key = phone.locator("input[name=key]").input_value()
+    phone.locator("#went_out-1").check()
+    phone.locator("#sides-0-melds").fill("300")
+    phone.locator("#sides-0-canastas-clean").fill("1")
+    phone.locator("#sides-1-melds").fill("100")
+    phone.locator("#sides-1-hand").fill("40")
+
+    def no_signal(route: Route) -> None:
+        if route.request.method == "POST":
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route("**/hands/new", no_signal)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("main")).to_contain_text("the hand was not sent")
+    expect(phone.locator("#sides-0-melds")).to_have_value("300")
+    expect(phone.locator("#sides-1-hand")).to_have_value("40")
+    expect(phone.locator("#went_out-1")).to_be_checked()
+    assert phone.locator("input[name=key]").input_value() == online_key
+    phone.get_by_role("button", name="Save hand 1").click()
+    phone.wait_for_url(f"**{scoreboard}")
+    context.unroute("**/hands/new")
+    expect(phone.locator('[data-total="0"]').first).to_have_text("900", timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 300, 0)]
+
+
+def test_the_queue_waits_through_another_accounts_session(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    """Another player logs in on the phone before the signal returns: the queue is not theirs to see
+    or send; it goes when its own account logs in again."""
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-first")
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, HAND)
+    expect(queued(phone)).to_have_count(1)
+    context.clear_cookies()
+    context.set_offline(False)
+    register(phone, "offline-second", PASSWORD)
+    theirs = start_match(phone, "Los otros", "Rivales")
+    phone.goto(theirs)
+    expect(phone.get_by_role("link", name="Enter hand 1")).to_be_visible()
+    expect(phone.locator("#queue")).to_be_hidden()
+    assert stored(app, scoreboard) == [] and stored(app, theirs) == []
+
+    phone.get_by_role("button", name="Log out").click()
+    log_in(phone, "offline-first")
+    phone.goto(scoreboard)
+    expect(phone.locator('[data-total="0"]').first).to_have_text("900", timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 300, 0)] and stored(app, theirs) == []

@@ -1,0 +1,95 @@
+"""The penalty page on a phone (360 x 740) in a real Chromium: one line per penalty, most of the list on
+the first screen, a tap opens the book's words, and the live search finds penalties and rules by the
+players' words, forgiving accents and a typo, exactly as the server does without JavaScript."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+from flask import Flask
+from playwright.sync_api import Page, expect
+
+from scorekeeper.rules import get_ruleset
+from tests.browser.helpers import assert_fits_phone, register, screenshot
+from tests.browser.test_share_live import new_match
+
+#: The ids of the visible lines (penalties and rules) of the penalty page.
+#: Classic's penalty table, as the rule data holds it.
+CLASSIC_PENALTIES = len(get_ruleset("classic").penalties)
+SHOWN = "() => [...document.querySelectorAll('[data-search]')].filter(e => !e.hidden).map(e => e.id).sort()"
+
+
+def server_shown(page: Page, match_id: int, query: str) -> list[str]:
+    """What the server shows for ``?q=query``, read with JavaScript off the page it sends."""
+    page.goto(f"/matches/{match_id}/penalties?q={query}")
+    shown: list[str] = page.evaluate(SHOWN)
+    return shown
+
+
+def test_penalty_list_on_a_phone(app: Flask, page: Page) -> None:
+    register(page)
+    match_id = new_match(app)
+    page.goto(f"/matches/{match_id}/penalties")
+    assert_fits_phone(page)
+    rows = page.locator("#penalty-table > li")
+    expect(rows).to_have_count(CLASSIC_PENALTIES)
+    on_first_screen = page.evaluate(
+        """() => [...document.querySelectorAll('#penalty-table > li')]
+            .filter(li => li.getBoundingClientRect().bottom <= window.innerHeight).length"""
+    )
+    shown = f"only {on_first_screen} of {CLASSIC_PENALTIES} penalties on the first screen"
+    assert on_first_screen >= 7, shown
+    short = page.evaluate(
+        """() => [...document.querySelectorAll('.ref-item summary')].filter(s => s.offsetParent !== null)
+            .filter(s => s.getBoundingClientRect().height < 44).length"""
+    )
+    assert short == 0, "a penalty line is smaller than a finger"
+
+    # A tap opens the book's words and the book's title; another closes them.
+    drew_two = page.locator("#penalty-drew_two_cards")
+    quote = drew_two.locator("q[lang=es]")
+    expect(quote).to_be_hidden()
+    drew_two.locator("summary").click()
+    expect(quote).to_have_text("Por tomar dos cartas en vez de una")
+    expect(drew_two).to_contain_text("La Canasta (Uruguayan-Argentine rules, typed copy), PENALIDADES")
+    drew_two.locator("summary").click()
+    expect(quote).to_be_hidden()
+
+    # Searching as you type: a typo in Spanish, then a rule rather than a penalty.
+    search = page.get_by_label("Search penalties and rules")
+    search.fill("robr dos")
+    expect(drew_two).to_be_visible()
+    expect(page.locator("#penalty-four_black_threes_in_hand")).to_be_hidden()
+    expect(page.locator("[data-penalty-count]")).to_have_text(f"1 of {CLASSIC_PENALTIES} penalties shown")
+    search.fill("pumba")
+    expect(page.locator("#rule-pumba")).to_be_visible()
+    expect(page.locator("[data-penalty-count]")).to_have_text(f"0 of {CLASSIC_PENALTIES} penalties shown")
+    expect(page.locator("[data-penalty-none]")).to_be_hidden()
+    search.fill("")
+    expect(rows.filter(has=page.locator("summary:visible"))).to_have_count(CLASSIC_PENALTIES)
+    expect(page.locator("#rule-pumba")).to_be_hidden()
+    expect(page.locator("#rule-penalty_cards_what")).to_be_visible()
+    screenshot(page, "referee-penalties")
+
+
+def test_live_search_agrees_with_the_server(app: Flask, page: Page) -> None:
+    register(page)
+    match_id = new_match(app)
+    for query in ("levantar", "mostrar", "piocehr deux", "COMPAÑERO", "drwe two", "empate", "zzz"):
+        expected = server_shown(page, match_id, query)
+        page.goto(f"/matches/{match_id}/penalties")
+        page.get_by_label("Search penalties and rules").fill(query)
+        assert page.evaluate(SHOWN) == expected, query
+        assert parse_qs(urlsplit(page.url).query)["q"] == [query]  # the address keeps the search
+
+
+def test_rules_page_in_spanish_fits_a_phone(app: Flask, page: Page) -> None:
+    register(page)
+    match_id = new_match(app)
+    page.goto(f"/language/es?next=/matches/{match_id}/rules")
+    page.wait_for_url(f"**/matches/{match_id}/rules")
+    expect(page.locator("h1")).to_contain_text("Reglas")
+    expect(page.locator("#rule-pumba q[lang=es]")).to_contain_text("“Pumba”")
+    expect(page.locator("#rule-ties")).to_contain_text("se juega otra mano")
+    assert_fits_phone(page)
+    screenshot(page, "referee-rules-es")

@@ -1,0 +1,76 @@
+"""The installable app through the test client: the manifest in the user's language, the service
+worker at the root with its release in its text, and the account tag that keeps one account's kept
+pages from another's (the worker itself is exercised in tests/browser/test_offline.py)."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.pages import PAGES
+from scorekeeper.rules import get_ruleset
+from scorekeeper.rules.publish import scoring_data
+from tests.web.test_referee import new_match
+
+
+def test_the_manifest_speaks_the_users_language(client: FlaskClient) -> None:
+    names = {"es": "Anotador de Canasta", "fr": "Marqueur de Canasta", "en": "Canasta scorekeeper"}
+    for language, name in names.items():
+        client.set_cookie("lang", language)
+        manifest = client.get("/manifest.webmanifest")
+        assert manifest.status_code == 200
+        assert manifest.mimetype == "application/manifest+json"
+        assert manifest.json["name"] == name
+        assert manifest.json["display"] == "standalone"
+
+
+def test_the_worker_is_served_from_the_root_with_its_release(client: FlaskClient) -> None:
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200
+    assert worker.mimetype == "text/javascript"
+    assert worker.headers["Cache-Control"] == "no-cache"
+    assert f'const VERSION = "{PAGES}";' in worker.get_data(as_text=True)
+    assert "Set-Cookie" not in worker.headers  # fetched by every page: no session made for it
+
+
+def test_every_page_links_the_manifest_and_the_icon(client: FlaskClient) -> None:
+    page = client.get("/login").get_data(as_text=True)
+    assert 'rel="manifest" href="/manifest.webmanifest"' in page
+    assert 'rel="apple-touch-icon"' in page
+    assert "offline.js" in page
+
+
+def test_logged_in_pages_carry_an_opaque_account_tag(
+    client: FlaskClient, user_client: FlaskClient, other_client: FlaskClient
+) -> None:
+    assert "X-Account" not in client.get("/login").headers
+    ana = user_client.get("/").headers["X-Account"]
+    assert ana == user_client.get("/players").headers["X-Account"]
+    assert ana != other_client.get("/").headers["X-Account"]
+    assert len(ana) == 16 and not ana.isdigit()
+
+
+def test_a_match_publishes_its_rules_for_the_phone(
+    app: Flask, user_client: FlaskClient, other_client: FlaskClient
+) -> None:
+    house_rules = {"penalties.drew_two_cards": 100}
+    match_id = new_match(app, "classic", house_rules)
+    answer = user_client.get(f"/matches/{match_id}/rules.json")
+    assert answer.status_code == 200
+    assert answer.json["ruleset"] == scoring_data(get_ruleset("classic", house_rules))
+    assert answer.json["target"] == 5000 and answer.json["sides"] == 2
+    drew_two = next(p for p in answer.json["ruleset"]["penalties"] if p["code"] == "drew_two_cards")
+    assert drew_two["points"] == 100  # the house rule, not the book's 50
+    assert answer.headers["Cache-Control"] == "private, no-cache"
+
+    etag = answer.headers["ETag"]
+    again = user_client.get(f"/matches/{match_id}/rules.json", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert other_client.get(f"/matches/{match_id}/rules.json").status_code == 404
+
+
+def test_the_shell_lists_each_file_once() -> None:
+    """``Cache.addAll`` refuses a list with a file twice, and the worker would never install."""
+    from scorekeeper.pwa import SHELL_FILES
+
+    assert len(SHELL_FILES) == len(set(SHELL_FILES))

@@ -1,0 +1,220 @@
+"""The pages' JSON endpoints for hands entered offline (scorekeeper/matches/sync.py), through the
+test client: CSRF required, a key sent again stores nothing more (the API's store of keys), 409 with
+the stored hand when another phone took the number, 422 with the API's field paths, 401 when the
+session is gone, and the key-less hand page the service worker keeps. Scores from RULES.md
+(classic), as in test_hand_submit.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.helpers import TEST_PASSWORD
+from tests.web.helpers import csrf_token, log_in, logged_in, post_form
+from tests.web.test_hand_submit import HAND, form_key, submit, totals
+from tests.web.test_matches import create, hand_form, hands, page
+
+# Ellos went out: melds 200 + a dirty canasta 300 + going out 100 = 600; Nosotros 50 − 20 = 30.
+OTHER = ({"melds": 50, "hand": 20}, {"melds": 200, "canastas-dirty": 1})
+
+
+def state(client: FlaskClient, match_id: int) -> dict[str, Any]:
+    response = client.get(f"/matches/{match_id}/hands.json")
+    assert response.status_code == 200
+    return response.get_json()  # type: ignore[no-any-return]
+
+
+def send(client: FlaskClient, match_id: int, data: dict[str, Any], key: str, token: str | None = None,
+         url: str | None = None, **headers: str) -> Any:
+    """A queued hand as static/queue.js sends it: form fields, CSRF and key in headers."""
+    token = token if token is not None else state(client, match_id)["csrf_token"]
+    return client.post(
+        url or f"/matches/{match_id}/hands.json", data=data,
+        headers={"X-CSRFToken": token, "Idempotency-Key": key, "Accept": "application/json", **headers},
+    )
+
+
+def test_a_queued_hand_is_stored_once_however_often_it_is_sent(app, user_client):
+    match_id = create(user_client)
+    first = send(user_client, match_id, hand_form(1, 0, *HAND), "phone-key-1")
+    assert first.status_code == 201
+    assert first.get_json()["number"] == 1 and first.get_json()["totals"] == [900, 60]
+    again = send(user_client, match_id, hand_form(1, 0, *HAND), "phone-key-1")
+    assert again.status_code == 200 and again.get_json()["replayed"] is True
+    assert again.get_json()["number"] == 1
+    assert hands(app) == 1
+    second = send(user_client, match_id, hand_form(2, 1, *OTHER), "phone-key-2")
+    assert second.status_code == 201 and second.get_json()["totals"] == [930, 660]
+    assert hands(app) == 2
+    assert totals(user_client, match_id) == ["930", "660"]
+
+
+def test_a_key_used_by_the_hand_form_counts_as_sent(app, user_client):
+    """A refused hand corrected on the hand page is saved there with its queued key: sending the queue
+    again stores nothing."""
+    match_id = create(user_client)
+    csrf, _key = form_key(user_client, f"/matches/{match_id}/hands/new")
+    assert submit(user_client, match_id, hand_form(1, 0, *HAND), csrf, "queued-key").status_code == 302
+    repeat = send(user_client, match_id, hand_form(1, 0, {"melds": 300}, {}), "queued-key")
+    assert repeat.status_code == 200 and repeat.get_json()["replayed"] is True
+    assert hands(app) == 1
+
+
+def test_csrf_is_required(app, user_client):
+    match_id = create(user_client)
+    for token in ("", "not-a-token"):
+        response = send(user_client, match_id, hand_form(1, 0, *HAND), "k", token=token)
+        assert response.status_code == 400
+    assert hands(app) == 0
+
+
+def test_a_taken_number_answers_409_with_the_stored_hand(app, user_client):
+    match_id = create(user_client)
+    assert send(user_client, match_id, hand_form(1, 0, *HAND), "other-phone").status_code == 201
+    response = send(user_client, match_id, hand_form(1, 1, *OTHER), "this-phone")
+    assert response.status_code == 409
+    body = response.get_json()
+    assert body["stored"]["number"] == 1 and body["stored"]["scores"] == [900, 60]
+    assert body["stored"]["version"] == 1 and "Hand 1 was already entered" in body["message"]
+    assert hands(app) == 1
+    # The player keeps this phone's version: an edit of hand 1 from the version they saw.
+    edit_url = f"/matches/{match_id}/hands/1.json"
+    edited = send(user_client, match_id, hand_form(1, 1, *OTHER), "this-phone", url=edit_url,
+                  **{"X-Hand-Version": "1"})
+    assert edited.status_code == 200 and edited.get_json()["totals"] == [30, 600]
+    # Sent again (the answer was lost): already so, nothing changes.
+    again = send(user_client, match_id, hand_form(1, 1, *OTHER), "this-phone", url=edit_url,
+                 **{"X-Hand-Version": "1"})
+    assert again.status_code == 200 and again.get_json()["replayed"] is True
+    # A third version from an old view of hand 1: 409 with hand 1 as it is now.
+    stale = send(user_client, match_id, hand_form(1, 0, *HAND), "x", url=edit_url, **{"X-Hand-Version": "1"})
+    assert stale.status_code == 409 and stale.get_json()["stored"]["version"] == 2
+    assert hands(app) == 1 and totals(user_client, match_id) == ["30", "600"]
+
+
+def test_mistakes_answer_422_with_field_paths(app, user_client):
+    match_id = create(user_client)
+    not_a_number = send(user_client, match_id, hand_form(1, 0, {"melds": "lots"}, {"melds": 100}), "k1")
+    assert not_a_number.status_code == 422
+    assert "sides.0.melds" in not_a_number.get_json()["errors"]
+    # Rules: going out needs a canasta.
+    no_canasta = send(user_client, match_id, hand_form(1, 0, {"melds": 300}, HAND[1]), "k2")
+    assert no_canasta.status_code == 422
+    errors = no_canasta.get_json()["errors"]
+    assert all(path.startswith(("sides.", "went_out", "going_out_kind")) for path in errors), errors
+    # A side left blank without "save with 0".
+    blank = send(user_client, match_id, hand_form(1, 0, HAND[0], {}), "k3")
+    assert blank.status_code == 422 and "sides.1" in blank.get_json()["errors"]
+    # Nothing stored, and each key may be used again for the corrected hand.
+    assert hands(app) == 0
+    assert send(user_client, match_id, hand_form(1, 0, *HAND), "k2").status_code == 201
+
+
+def test_a_bad_key_is_422(app, user_client):
+    match_id = create(user_client)
+    response = send(user_client, match_id, hand_form(1, 0, *HAND), "é" * 3)
+    assert response.status_code == 422 and "Idempotency-Key" in response.get_json()["errors"]
+    assert hands(app) == 0
+
+
+def test_an_ended_session_answers_401_and_stores_nothing(app, user_client, client):
+    match_id = create(user_client)
+    assert client.get(f"/matches/{match_id}/hands.json").status_code == 401
+    response = send(client, match_id, hand_form(1, 0, *HAND), "k", token=csrf_token(client, "/login"))
+    assert response.status_code == 401 and response.get_json()["message"]
+    assert hands(app) == 0
+
+
+def test_another_accounts_match_is_404(app, user_client, other_client):
+    match_id = create(user_client)
+    assert other_client.get(f"/matches/{match_id}/hands.json").status_code == 404
+    assert other_client.get(f"/matches/{match_id}/hands/template").status_code == 404
+    token = csrf_token(other_client, "/login")
+    response = send(other_client, match_id, hand_form(1, 0, *HAND), "k", token=token)
+    assert response.status_code == 404
+    assert hands(app) == 0
+
+
+def test_the_state_names_the_account_and_next_number(user_client, other_client):
+    match_id = create(user_client)
+    first = state(user_client, match_id)
+    assert first["next"] == 1 and first["csrf_token"] and len(first["account"]) == 16
+    other = create(other_client)
+    assert state(other_client, other)["account"] != first["account"]
+
+
+def test_every_login_of_an_account_has_the_same_tag(app, user_client):
+    """Queued hands and kept pages belong to the account, not to one login: another phone of the
+    account (which may be served the same stored scoreboard), a login restored from the remember
+    cookie and a new login after logging out all carry the same tag; a logged-out browser none."""
+    match_id = create(user_client)
+    scoreboard = f"/matches/{match_id}"
+    tag = state(user_client, match_id)["account"]
+    assert user_client.get(scoreboard).headers["X-Account"] == tag  # stored by this render
+
+    second_phone = logged_in(app, "ana")
+    answer = second_phone.get(scoreboard)
+    assert answer.headers["X-Account"] == tag
+    assert f'data-account="{tag}"' in answer.get_data(as_text=True)
+    assert state(second_phone, match_id)["account"] == tag
+
+    remembering = app.test_client()
+    login = {"username": "ana", "password": TEST_PASSWORD, "remember": "y"}
+    assert post_form(remembering, "/login", login).status_code == 302
+    restored = app.test_client()  # the session cookie gone, the remember cookie kept
+    restored.set_cookie("remember_token", remembering.get_cookie("remember_token").value)
+    assert restored.get(scoreboard).headers["X-Account"] == tag
+
+    post_form(user_client, "/logout", {}, page="/")
+    assert "X-Account" not in user_client.get("/login").headers
+    assert log_in(user_client, "ana").status_code == 302
+    assert state(user_client, match_id)["account"] == tag
+    assert user_client.get(scoreboard).headers["X-Account"] == tag
+
+
+def test_the_hand_template_has_the_fields_but_no_key_or_number(user_client):
+    match_id = create(user_client)
+    send(user_client, match_id, hand_form(1, 0, *HAND), "k")
+    template = user_client.get(f"/matches/{match_id}/hands/template")
+    assert template.status_code == 200 and template.headers["Cache-Control"] == "no-store"
+    html = page(template)
+    online = page(user_client.get(f"/matches/{match_id}/hands/new"))
+    for name in ("went_out", "sides-0-melds", "sides-1-hand", "sides-0-canastas-clean", "sides-1-red_threes"):
+        assert f'name="{name}"' in html and f'name="{name}"' in online
+    assert 'name="key" type="hidden" value=""' in html or 'value="" name="key"' in html or (
+        'id="key" name="key" type="hidden">' in html
+    )
+    assert "Enter hand {n}" in html and "{total}" in html and "{dealer}" in html
+    assert 'id="hand-template"' in html and "&#34;next&#34;: 2" in html
+    assert "queue.js" in html and "queue.js" in online
+
+
+def test_the_scoreboard_carries_the_queue_panel(user_client):
+    match_id = create(user_client)
+    html = page(user_client.get(f"/matches/{match_id}"))
+    assert 'id="queue"' in html and 'id="queue-texts"' in html and "queue.js" in html
+
+
+def test_a_finished_match_is_not_changed_by_a_queued_edit(app, user_client):
+    match_id = create(user_client, target="500")
+    assert send(user_client, match_id, hand_form(1, 0, *HAND), "k1").status_code == 201  # 900: over
+    edit = send(user_client, match_id, hand_form(1, 1, *OTHER), "k2", url=f"/matches/{match_id}/hands/1.json",
+                **{"X-Hand-Version": "1"})
+    assert edit.status_code == 409 and "Continue editing" in edit.get_json()["message"]
+    assert totals(user_client, match_id) == ["900", "60"]
+
+
+def test_the_queue_speaks_the_players_language(app, password_hash):
+    from tests.helpers import make_user
+    from tests.web.helpers import logged_in
+
+    make_user(app, "ana", password_hash)
+    for language, heading in (("es", "En este teléfono, sin enviar todavía"), ("fr", "Sur ce téléphone"),
+                              ("en", "On this phone, not sent yet")):
+        client = logged_in(app, "ana", language)
+        texts = client.get("/queue/texts.json").get_json()
+        assert texts["heading"].startswith(heading)
+        assert "{n}" in texts["hand"] and "{m}" in texts["minimum"]
+        match_id = create(client)
+        assert "queue.js" in page(client.get(f"/matches/{match_id}/hands/new"))
