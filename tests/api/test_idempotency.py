@@ -66,6 +66,19 @@ def test_the_replay_is_the_first_answer_even_after_the_hand_changed(api):
     assert post(api, match_id, simple_hand(1)).get_json() == first
 
 
+def test_a_key_sent_again_after_its_hand_was_undone_stores_nothing(app, api):
+    """A phone resending a hand whose answer it lost, after the table undid that hand elsewhere:
+    the undo stands (the replay says so in ``Idempotent-Replayed``), nothing comes back."""
+    match_id = create_match(api)["id"]
+    first = post(api, match_id, simple_hand(1))
+    assert api.delete(f"/matches/{match_id}/hands/1").status_code == 200
+    again = post(api, match_id, simple_hand(1))
+    assert (again.status_code, again.get_json()) == (201, first.get_json())
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert stored_hands(app) == 0
+    assert api.get(f"/matches/{match_id}/hands/1").status_code == 404
+
+
 def test_the_same_key_with_a_different_body_is_422_at_the_key(app, api):
     match_id = create_match(api)["id"]
     assert post(api, match_id, simple_hand(1)).status_code == 201
