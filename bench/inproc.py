@@ -165,7 +165,7 @@ class LoginTiming:
 
 def login_timing(app: Flask, username: str = "bench", rounds: int = 15) -> LoginTiming:
     """A failed login for an existing account and for an unknown name, alternating, each through
-    the login form with its CSRF token; medians. They should be alike (scorekeeper.accounts hashes
+    the login form with its CSRF token; medians. They should be alike (scorekeeper.services.accounts hashes
     a dummy password for unknown names), so that the time does not tell which names exist."""
     client = app.test_client()
     client.set_cookie("lang", "en")

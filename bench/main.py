@@ -175,9 +175,9 @@ def serve(kind: str, url: str, instance: Path, built: data.Built, app: Any, args
     if not shutil.which("wrk"):
         report.skipped.append("wrk is not installed: no server load figures (run bench/run as root)")
         return
-    from scorekeeper.accounts import create_token
     from scorekeeper.extensions import db
     from scorekeeper.models import Hand, User
+    from scorekeeper.services.accounts import create_token
 
     seconds, warmup, rounds = (3, 1, 3) if args.quick else (5, 2, ROUNDS)
     say(f"gunicorn --workers {load.WORKERS} --threads {load.THREADS}; wrk -t2 -c8 -d{seconds}s, "
@@ -321,9 +321,9 @@ def login_section(run: DatabaseRun) -> list[str]:
 
 def api_token(app: Any) -> str:
     """A new API token of the ``bench`` account."""
-    from scorekeeper.accounts import create_token
     from scorekeeper.extensions import db
     from scorekeeper.models import User
+    from scorekeeper.services.accounts import create_token
 
     with app.app_context():
         token = create_token(db.session.scalar(select(User).where(User.username == "bench")))
@@ -401,7 +401,7 @@ def login_only(kinds: list[str]) -> str:
             limits = {"LOGIN_LIMIT_PER_ADDRESS": "1000000 per minute",
                       "LOGIN_LIMIT_PER_USERNAME": "1000000 per minute"}
             with small_app(kind, work, **limits) as (app, run):
-                from scorekeeper.accounts import create_user
+                from scorekeeper.services.accounts import create_user
 
                 with app.app_context():
                     create_user("bench", data.PASSWORD)

@@ -14,10 +14,17 @@ from flask import current_app
 from flask.cli import AppGroup
 
 from . import sessions, throttle
-from .accounts import AccountExists, create_token, create_user, find_user, normalise_username, revoke_tokens
 from .backup import NotSqlite, backup, integrity_problems, restore, sqlite_path
 from .extensions import db
 from .rules import ValidationError
+from .services.accounts import (
+    AccountExists,
+    create_token,
+    create_user,
+    find_user,
+    normalise_username,
+    revoke_tokens,
+)
 
 user_cli = AppGroup("user", help="Manage accounts.")
 data_cli = AppGroup("data", help="Back up, restore and check the SQLite database.")

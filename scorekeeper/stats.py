@@ -2,8 +2,9 @@
 
 Each side of a match carries its :class:`SideFigures`, its per-hand figures summed over the match's
 hands: derived from the hands by :func:`side_figures` and stored with the side whenever the hands
-change (:func:`scorekeeper.services._summarise`). The statistics add up those stored figures
-(:mod:`scorekeeper.players.data` has the database do it), so they never read a hand nor fold a match.
+change (:meth:`scorekeeper.services.unit_of_work.MatchWrite.summarise`). The statistics add up those
+stored figures (:mod:`scorekeeper.players.data` has the database do it), so they never read a hand
+nor fold a match.
 
 Scores belong to sides, so a player's figures are those of the side they sat in: a player's
 "average hand score" is the average hand total of their side, a partnership's the same for the side
@@ -52,6 +53,11 @@ class SideFigures:
     canastas: Mapping[str, int] = field(default_factory=dict)
     best_score: int | None = None
     best_hand: int | None = None
+
+
+#: The figures a side keeps in columns of its own (``sides``), named as in :class:`SideFigures`; its
+#: canastas are rows of ``side_canastas``.
+SIDE_COLUMNS: Final = tuple(f.name for f in fields(SideFigures) if f.name != "canastas")
 
 
 def scored_canastas(rs: RuleSet, side: SideHand) -> dict[str, int]:

@@ -2,11 +2,12 @@
 :class:`~scorekeeper.models.PlayerTotalCanasta`, :class:`~scorekeeper.models.PartnershipTotal`), so
 that a statistics page reads one row per rule set and partnership however long the history is.
 
-Every change to a match's sides goes through :func:`scorekeeper.services._summarise`, which calls
-:func:`remember` before it rewrites their figures. When the session flushes the change, an
-``after_flush`` listener adds the difference each side made to its players' and partnerships'
-totals, in the same transaction, with ``INSERT ... ON CONFLICT DO UPDATE SET x = x + delta``: two
-writers of different matches of one player add up, and neither overwrites the other.
+Every change to a match goes through the unit of work of the services
+(:func:`scorekeeper.services.unit_of_work.match_write`): it notes what each side counts for before
+the change (:func:`record_of`) and, before the commit, calls :func:`add_changes` with what each
+counts for after. That adds the difference to the totals, in the same transaction, with
+``INSERT ... ON CONFLICT DO UPDATE SET x = x + delta``: two writers of different matches of one
+player add up, and neither overwrites the other.
 
 A best hand only rises through those upserts. When a side's best falls (a hand edited or deleted)
 and it was the player's best, the best is looked up again among the player's sides.
@@ -27,7 +28,6 @@ from sqlalchemy import (
     and_,
     case,
     delete,
-    event,
     insert,
     or_,
     select,
@@ -35,9 +35,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Session
 
-from .extensions import db
 from .models import (
     Match,
     PartnershipTotal,
@@ -51,6 +49,7 @@ from .models import (
 )
 from .stats import (
     COUNTS,
+    SIDE_COLUMNS,
     BestHand,
     PartnershipKey,
     PlayerKey,
@@ -62,8 +61,6 @@ from .stats import (
     difference,
 )
 
-#: ``Session.info`` key: the sides :func:`remember` saw, with what they counted before the change.
-PENDING: Final = "scorekeeper.totals.pending"
 BEST: Final = ("best_score", "best_match_id", "best_hand", "best_created_at")
 LATEST: Final = ("latest_side_id", "latest_match_id", "latest_created_at")
 
@@ -94,43 +91,9 @@ def _record(side: Any, match: Any, players: Sequence[int], canastas: Mapping[str
         winner=match.winner,
         hand_count=match.hand_count,
         figures=SideFigures(
-            side.points,
-            side.went_out,
-            side.penalty_count,
-            side.penalty_points,
-            dict(sorted(canastas.items())),
-            side.best_score,
-            side.best_hand,
+            canastas=dict(sorted(canastas.items())), **{name: getattr(side, name) for name in SIDE_COLUMNS}
         ),
     )
-
-
-def remember(match: Match) -> None:
-    """Note what the sides of ``match`` count for before the caller changes them (new sides count
-    for nothing); the next flush adds the difference to the totals. Its canasta rows must be loaded,
-    and the caller must not let the session flush until its change is complete
-    (``services._summarise`` runs under ``no_autoflush``)."""
-    with db.session.no_autoflush:
-        pending: dict[Side, SideRecord | None] = db.session.info.setdefault(PENDING, {})
-        for side in match.sides:
-            if side not in pending:
-                pending[side] = record_of(match, side) if side.id is not None else None
-
-
-@event.listens_for(Session, "after_flush")
-def _add_pending(session: Session, _context: Any) -> None:
-    pending: dict[Side, SideRecord | None] | None = session.info.pop(PENDING, None)
-    if pending:
-        changes = [(old, record_of(side.match, side)) for side, old in pending.items()]
-        add_changes(session.connection(), changes)
-
-
-@event.listens_for(Session, "after_commit")
-@event.listens_for(Session, "after_soft_rollback")
-def _forget_pending(session: Session, *_args: Any) -> None:
-    """A transaction that ends drops what it noted: the next one starts from what is stored (a
-    commit flushes first, so nothing noted is left unadded)."""
-    session.info.pop(PENDING, None)
 
 
 # --- Adding changes ---------------------------------------------------------------------------------
@@ -369,12 +332,7 @@ def side_records(connection: Connection, owner_id: int | None = None) -> Iterato
         Side.id,
         Side.match_id,
         Side.position,
-        Side.points,
-        Side.went_out,
-        Side.penalty_count,
-        Side.penalty_points,
-        Side.best_score,
-        Side.best_hand,
+        *(getattr(Side, name) for name in SIDE_COLUMNS),
         Match.ruleset,
         Match.created_at,
         Match.finished,

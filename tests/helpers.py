@@ -15,9 +15,9 @@ from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import OperationalError
 
 from scorekeeper import page_cache
-from scorekeeper.accounts import create_token
 from scorekeeper.extensions import db
 from scorekeeper.models import User
+from scorekeeper.services.accounts import create_token
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 TEST_PASSWORD = "correct horse battery"

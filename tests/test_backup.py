@@ -3,8 +3,9 @@
 import pytest
 
 from scorekeeper import create_app, services
-from scorekeeper.accounts import create_user
+from scorekeeper.extensions import db
 from scorekeeper.models import Hand
+from scorekeeper.services.accounts import create_user
 
 HAND = {
     "number": 1,
@@ -34,7 +35,7 @@ def sqlite_app(tmp_path, monkeypatch):
 
 def hand_count(app) -> int:
     with app.app_context():
-        return services.db.session.query(Hand).count()
+        return db.session.query(Hand).count()
 
 
 def test_backup_then_restore_brings_back_the_backed_up_state(sqlite_app, tmp_path):

@@ -17,10 +17,10 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, as_utc
 from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.rules import ValidationError
+from scorekeeper.services.history import owned_matches, store_matches
 from scorekeeper.stats import COUNTS, BestHand, add_up
 from scorekeeper.totals import side_records
 from scorekeeper.transfer.formats import export_json, read_export
-from scorekeeper.transfer.importer import owned_matches, store_matches
 from tests.helpers import make_user
 from tests.test_side_figures import HANDS as CANASTON_HANDS
 from tests.test_stats import M1_HANDS, M3_HANDS, hand

@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import Response, jsonify
 from werkzeug.exceptions import HTTPException
 
-from ..extensions import db
 from ..rules import ValidationError
 from ..services import Conflict, NotFound
 from . import bp
@@ -34,7 +33,6 @@ def bad_json(_error: BadJson) -> Response:
 
 @bp.errorhandler(ValidationError)
 def invalid(error: ValidationError) -> Response:
-    db.session.rollback()
     return error_response(422, error.as_dict())
 
 
@@ -45,7 +43,6 @@ def not_found(_error: NotFound) -> Response:
 
 @bp.errorhandler(Conflict)
 def conflict(error: Conflict) -> Response:
-    db.session.rollback()
     return message(409, error.message.format(**error.params))
 
 

@@ -9,7 +9,6 @@ from typing import Any, Final
 
 from flask import Response, g, jsonify, request, url_for
 
-from ..extensions import db
 from ..once import AlreadyDone, Answer, Once, fingerprint, is_valid_key
 from ..rules import FieldError, ValidationError
 from . import bp
@@ -38,7 +37,6 @@ def once_from_header(match_id: int, data: Any, answer: Answer) -> Once | None:
 @bp.errorhandler(AlreadyDone)
 def replay(error: AlreadyDone) -> Response:
     """The first answer to this key again, or 422 if this request is not the one that used it."""
-    db.session.rollback()
     if not error.same:
         return error_response(
             422, {HEADER: ["This key was already used for a different request; use a new key."]}

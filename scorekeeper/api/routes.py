@@ -11,7 +11,6 @@ from flask import Response, current_app, g, jsonify, request, url_for
 from sqlalchemy import select
 
 from .. import page_cache
-from ..accounts import user_for_token
 from ..extensions import db
 from ..models import Match, as_utc
 from ..rules import N_, RULESET_IDS, UnknownRuleSet, all_rulesets, get_ruleset
@@ -29,6 +28,7 @@ from ..services import (
     replace_hand,
     view,
 )
+from ..services.accounts import user_for_token
 from . import bp
 from .errors import BadJson, error_response, message
 from .idempotency import once_from_header

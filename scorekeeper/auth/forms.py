@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, Form, HiddenField, PasswordField, StringField, SubmitField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
-from ..accounts import MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN, password_problem
+from ..services.accounts import MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN, password_problem
 from ..validators import Storable
 
 REQUIRED = _l("This field is required.")
@@ -31,7 +31,8 @@ class LoginForm(FlaskForm):
 
 
 def not_guessable(form: Form, field: Field) -> None:
-    """Refuse the passwords that guessers try first (:func:`scorekeeper.accounts.password_problem`)."""
+    """Refuse the passwords that guessers try first
+    (:func:`scorekeeper.services.accounts.password_problem`)."""
     password = field.data or ""
     if len(password) < MIN_PASSWORD:
         return  # Length says what is wrong

@@ -18,8 +18,8 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from .. import throttle
-from ..accounts import normalise_username
 from ..models import User
+from ..services.accounts import normalise_username
 
 DEVICE_COOKIE: Final = "device"
 DEVICE_SALT: Final = "scorekeeper-device"

@@ -7,23 +7,26 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
-from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from .. import sessions
-from ..accounts import (
+from ..extensions import login_manager
+from ..i18n import safe_next
+from ..models import User
+from ..services import MAX_ID
+from ..services.accounts import (
     AccountExists,
     authenticate,
     create_token,
     create_user,
     find_user,
+    is_password,
     live_tokens,
     revoke_token,
 )
-from ..extensions import db, login_manager
-from ..i18n import safe_next
-from ..models import User
-from ..services import MAX_ID
+from ..services.accounts import (
+    change_password as set_password,
+)
 from . import bp, guard
 from .forms import DevicesForm, LoginForm, LogoutForm, PasswordForm, RegisterForm, TokenForm
 
@@ -120,12 +123,11 @@ def change_password() -> str | Response:
         wait = guard.login_wait(current_user.username, current_user)
         if wait:
             return too_many(form, "auth/password.html", wait, devices_form=DevicesForm())
-        if not check_password_hash(current_user.password_hash, form.current.data):
+        if not is_password(current_user, form.current.data):
             guard.failed(current_user.username, current_user)
             form.current.errors.append(_("That is not your current password."))
         else:
-            current_user.password_hash = generate_password_hash(form.password.data)
-            db.session.commit()
+            set_password(current_user, form.password.data)
             sessions.end_others(current_user)
             flash(_("Your password was changed. Your other devices were logged out."), "success")
             return redirect(url_for("matches.index"))

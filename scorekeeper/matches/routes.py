@@ -273,7 +273,6 @@ def reopen(match_id: int) -> Response:
     try:
         reopen_match(match, current_user.id)
     except Conflict as error:
-        db.session.rollback()
         flash(_(error.message).format(**error.params), "info")
         return back
     flash(_("The match is open for editing again. Correct the hands, then check the result."), "success")
@@ -295,7 +294,6 @@ def rematch(match_id: int) -> Response:
     try:
         match = create_match(current_user.id, rematch_request(mv))
     except ValidationError as error:
-        db.session.rollback()
         for messages in translated_errors(error).values():
             for message in messages:
                 flash(message, "error")
@@ -357,7 +355,6 @@ def _render_hand(
 def _conflict_page(
     match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any
 ) -> Response:
-    db.session.rollback()
     mv = view(owned_or_404(get_match, match_id))
     message = _(error.message).format(**error.params)
     return _render_hand(mv, form, number, CONFLICT, conflict=message, **extra)
@@ -408,7 +405,6 @@ def new_hand(match_id: int) -> Any:
     try:
         result, _after = add_hand(match, built.data, current_user.id, once, current=mv)
     except AlreadyDone as done:
-        db.session.rollback()
         return _already_saved(match_id, done.done.hand_number)
     except Conflict as error:
         return _conflict_page(match_id, form, number, error)
@@ -437,7 +433,6 @@ def undo_hand(match_id: int, number: int) -> Response:
     try:
         services_undo_hand(match, number, current_user.id)
     except Conflict as error:
-        db.session.rollback()
         flash(_(error.message).format(**error.params), "info")
         return back
     flash(_("Hand %(number)s undone; enter it again when ready.", number=number), "success")
@@ -465,7 +460,6 @@ def edit_hand(match_id: int, number: int) -> Any:
     except Conflict as error:
         return _conflict_page(match_id, form, number, error, editing=True)
     except ValidationError as error:
-        db.session.rollback()
         place_hand_errors(form, built, translated_errors(error))
         mv = view(owned_or_404(get_match, match_id))
         return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)

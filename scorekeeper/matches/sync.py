@@ -26,7 +26,6 @@ from flask_babel import gettext as _
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 
-from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..once import AlreadyDone, Once, fingerprint, is_valid_key
@@ -143,7 +142,6 @@ def _stored(mv: MatchView, number: int) -> dict[str, Any] | None:
 
 
 def _conflict(match_id: int, error: Conflict, number: int) -> Response:
-    db.session.rollback()
     mv = view(owned_or_404(get_match, match_id))
     message = _(error.message).format(**error.params)
     return _json(409, message=message, stored=_stored(mv, number), next=mv.state.next_number)
@@ -176,12 +174,10 @@ def sync_hand(match_id: int) -> Response:
     try:
         result, after = add_hand(match, built.data, current_user.id, once)
     except AlreadyDone as repeat:
-        db.session.rollback()
         return _done(view(owned_or_404(get_match, match_id)), repeat.done.hand_number, 200, replayed=True)
     except Conflict as error:
         return _conflict(match_id, error, built.data["number"])
     except ValidationError as error:
-        db.session.rollback()
         return _json(422, errors=translated_errors(error))
     return _done(after, result.number, 201)
 
@@ -216,13 +212,11 @@ def sync_edit(match_id: int, number: int) -> Response:
     try:
         replace_hand(match, number, built.data, current_user.id, expected_version=version)
     except Conflict as error:
-        db.session.rollback()
         again = _stored(view(owned_or_404(get_match, match_id)), number)
         if again is not None and stored is not None and _same_input(mv, again["input"], built.data):
             return _done(view(owned_or_404(get_match, match_id)), number, 200, replayed=True)
         return _conflict(match_id, error, number)
     except ValidationError as error:
-        db.session.rollback()
         return _json(422, errors=translated_errors(error))
     return _done(view(owned_or_404(get_match, match_id)), number, 200)
 

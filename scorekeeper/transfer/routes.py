@@ -22,11 +22,15 @@ from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import Match, utcnow
-from ..services import MatchView, get_match, view
+from ..services import (
+    MatchView,
+    get_match,
+    history,  # a module: history imports .formats, which loads this package
+    view,
+)
 from . import bp
 from .formats import MAX_BYTES, ImportRejected, export_csv, export_json, read_export, render_problems
 from .forms import ImportForm
-from .importer import owned_matches, store_matches
 
 UNPROCESSABLE: Final = 422
 TOO_LARGE: Final = 413
@@ -51,7 +55,7 @@ def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
 
 
 def _history() -> list[MatchView]:
-    return [view(match) for match in owned_matches(current_user.id)]
+    return [view(match) for match in history.owned_matches(current_user.id)]
 
 
 def _stamp() -> str:
@@ -133,7 +137,7 @@ def index() -> Any:
     raw = form.file.data.read(MAX_BYTES + 1)
     try:
         imported = read_export(raw)
-        stored = store_matches(current_user.id, imported.matches, imported.exported_at)
+        stored = history.store_matches(current_user.id, imported.matches, imported.exported_at)
     except ImportRejected as rejected:
         form.file.errors = [
             _("Nothing was imported. Fix the file, or export it again, and try once more."),

@@ -384,9 +384,9 @@ def test_a_duplicate_hand_number_is_409_and_only_one_hand_is_stored(api):
 def test_two_devices_entering_the_same_hand_only_one_lands(api, monkeypatch):
     """Another device stores hand 1 after this request has checked the number but before it commits:
     the database's unique (match, number) turns this request into a 409 and the other hand stays."""
-    from scorekeeper import services
     from scorekeeper.extensions import db
     from scorekeeper.models import Hand
+    from scorekeeper.services import matches as services
 
     match_id = create_match(api)["id"]
     other_device = hand_body(1, [side(100, 0), side(200, 0)])  # nobody went out: 100, 200

@@ -11,6 +11,7 @@ import time
 
 from scorekeeper import services
 from scorekeeper.backup import NotSqlite, integrity_problems, sqlite_path
+from scorekeeper.extensions import db
 from scorekeeper.rules import get_ruleset, parse_hand
 from tests.helpers import make_user
 from tests.system.helpers import Client
@@ -54,7 +55,7 @@ def test_sigkill_in_a_burst_of_writes_loses_nothing_acknowledged(app, password_h
         assert integrity_problems(sqlite_path(app.config["SQLALCHEMY_DATABASE_URI"])) == []
     rs = get_ruleset("classic")
     with app.app_context():
-        services.db.session.remove()
+        db.session.remove()
         for phone, match_id in enumerate(match_ids):
             match = services.get_match(user_id, match_id)
             stored = {h.number: h.input for h in match.hands}

@@ -9,8 +9,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import services
-from scorekeeper.accounts import create_token
-from scorekeeper.models import Player, User
+from scorekeeper.extensions import db
+from scorekeeper.models import Match, Player, User
+from scorekeeper.services.accounts import create_token
 from tests.helpers import make_user
 from tests.web.helpers import csrf_token
 
@@ -24,14 +25,14 @@ HAND = {"number": 1, "went_out": 0, "going_out_kind": "normal",
 def owned(app: Flask, user_client: FlaskClient) -> dict[str, int]:
     """A match of ``ana`` with two hands, a share link, and the id of one of her players."""
     with app.app_context():
-        ana = services.db.session.query(User).filter_by(username="ana").one()
+        ana = db.session.query(User).filter_by(username="ana").one()
         match = services.create_match(ana.id, {"ruleset": "classic", "sides": [
             {"name": HOSTILE_SIDE, "players": [HOSTILE_PLAYER, "Luis"]},
             {"name": "Ellos", "players": ["Eva", "Juan"]}]})
         services.add_hand(match, HAND)
         services.add_hand(match, {**HAND, "number": 2})
         services.create_share_link(match)
-        player = services.db.session.query(Player).filter_by(owner_id=ana.id, name="Luis").one()
+        player = db.session.query(Player).filter_by(owner_id=ana.id, name="Luis").one()
         return {"match_id": match.id, "player_id": player.id, "number": 1, "revision": match.revision}
 
 
@@ -54,7 +55,7 @@ def fill(rule: str, ids: dict[str, int]) -> str:
 def eva_token(app: Flask) -> str:
     """An API token of the other account, ``eva`` (made by ``other_client``)."""
     with app.app_context():
-        return create_token(services.db.session.query(User).filter_by(username="eva").one())
+        return create_token(db.session.query(User).filter_by(username="eva").one())
 
 
 def test_every_route_of_another_account_is_404(app, owned, other_client):
@@ -71,7 +72,7 @@ def test_every_route_of_another_account_is_404(app, owned, other_client):
             response = other_client.open(url, method=method, data={"csrf_token": token, "name": "x"})
         assert response.status_code == 404, (method, url, endpoint, response.status_code)
     with app.app_context():
-        match = services.db.session.get(services.Match, owned["match_id"])
+        match = db.session.get(Match, owned["match_id"])
         assert match.revision == owned["revision"] and match.hand_count == 2
 
 
@@ -84,7 +85,7 @@ def test_the_owner_reaches_them(app, owned, user_client):
 
 def test_names_with_html_are_text_on_every_page(app, owned, user_client):
     with app.app_context():
-        match = services.db.session.get(services.Match, owned["match_id"])
+        match = db.session.get(Match, owned["match_id"])
         token = services.active_share_link(match).token
     pages = [fill(rule, owned) for method, rule, _ in routes_with_ids(app)
              if method == "GET" and not rule.startswith("/api/") and "export" not in rule]

@@ -4,7 +4,7 @@ HSTS in production, logged-in pages kept out of shared caches, SQLite commits on
 import pytest
 from sqlalchemy import text
 
-import scorekeeper.accounts as accounts
+import scorekeeper.services.accounts as accounts
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.rules import ValidationError

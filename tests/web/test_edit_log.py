@@ -144,8 +144,8 @@ def test_entries_of_a_deleted_account_and_unknown_actions(app, user_client):
     with app.app_context():
         match = db.session.get(Match, match_id)
         assert match is not None
-        services.record(match, "something_new")
-        match.log[-1].user_id = None
-        db.session.commit()
+        with services.match_write() as write:
+            write.log(match, "something_new")
+            match.log[-1].user_id = None
     story = entries(log_block(page(user_client.get(f"/matches/{match_id}"))))
     assert "a deleted account" in story[0] and "something_new" in story[0]

@@ -221,11 +221,12 @@ FORM_FIELDS = [
 )
 def test_the_hand_form_with_anything_typed(app, user_client, data):
     from scorekeeper import services
-    from scorekeeper.models import User
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Match, User
 
     if not hasattr(user_client, "fuzz_match"):
         with app.app_context():
-            ana = services.db.session.query(User).filter_by(username="ana").one()
+            ana = db.session.query(User).filter_by(username="ana").one()
             user_client.fuzz_match = services.create_match(ana.id, VALID_MATCH).id
     url = f"/matches/{user_client.fuzz_match}/hands/new"
     token = getattr(user_client, "fuzz_token", None) or csrf_token(user_client, url)
@@ -234,5 +235,5 @@ def test_the_hand_form_with_anything_typed(app, user_client, data):
     assert answer.status_code in (200, 302, 409, 422), answer.status_code
     if answer.status_code == 302:  # a valid hand landed: take it back so the next example starts alike
         with app.app_context():
-            match = services.db.session.get(services.Match, user_client.fuzz_match)
+            match = db.session.get(Match, user_client.fuzz_match)
             services.delete_last_hand(match, match.hand_count)

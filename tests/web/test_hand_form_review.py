@@ -6,6 +6,7 @@ import html
 import re
 
 from scorekeeper import services
+from scorekeeper.extensions import db
 from scorekeeper.models import User
 from tests.web.helpers import post_form
 from tests.web.test_matches import create, field_block, hand_form, hands, page, post_hand
@@ -35,7 +36,7 @@ def test_a_negative_card_count_is_refused(app, user_client):
 
 def stored_hand(app, match_id: int, number: int) -> dict:
     with app.app_context():
-        owner = services.db.session.query(User).filter_by(username="ana").one()
+        owner = db.session.query(User).filter_by(username="ana").one()
         return services.get_match(owner.id, match_id).hands[number - 1].input
 
 
@@ -58,7 +59,7 @@ def test_editing_keeps_several_custom_penalties_as_they_were(app, user_client):
         ],
     }
     with app.app_context():
-        owner = services.db.session.query(User).filter_by(username="ana").one()
+        owner = db.session.query(User).filter_by(username="ana").one()
         services.add_hand(services.get_match(owner.id, match_id), body)
     before = stored_hand(app, match_id, 1)
 

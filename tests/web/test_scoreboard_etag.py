@@ -2,6 +2,7 @@
 anything it shows has changed: a hand, a player's name, the language."""
 
 from scorekeeper import services
+from scorekeeper.extensions import db
 from scorekeeper.models import User
 from tests.web.helpers import post_form
 
@@ -15,7 +16,7 @@ HAND = {
 
 def a_match(app) -> tuple[int, int]:
     with app.app_context():
-        ana = services.db.session.query(User).filter_by(username="ana").one()
+        ana = db.session.query(User).filter_by(username="ana").one()
         match = services.create_match(
             ana.id,
             {

@@ -5,6 +5,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import services
+from scorekeeper.extensions import db
 from scorekeeper.models import User
 
 
@@ -14,7 +15,7 @@ def long_match(app: Flask, hands: int) -> int:
     Side 0: melds 300 + clean 500 + red three 100 + going out 100 = 1000; side 1: melds 250 - hand 20.
     """
     with app.app_context():
-        owner = services.db.session.query(User).filter_by(username="ana").one()
+        owner = db.session.query(User).filter_by(username="ana").one()
         match = services.create_match(
             owner.id,
             {

@@ -7,7 +7,7 @@ tests/system/test_throttling_workers.py for two gunicorn workers)."""
 
 import pytest
 
-from scorekeeper.accounts import authenticate
+from scorekeeper.services.accounts import authenticate
 from tests.helpers import TEST_PASSWORD
 from tests.web.helpers import log_in, post_form
 

@@ -350,18 +350,18 @@ def test_a_store_failure_rolls_everything_back(
     app: Flask, user_client: FlaskClient, other_client: FlaskClient, three: list[int], monkeypatch: Any
 ) -> None:
     """Should the database fail on the last match, the first ones are not kept either."""
-    from scorekeeper.transfer import importer
+    from scorekeeper.services.unit_of_work import MatchWrite
 
     calls = []
-    real = importer._summarise
+    real = MatchWrite.summarise
 
-    def failing(match: Match, state: Any) -> None:
+    def failing(write: MatchWrite, match: Match, *args: Any) -> None:
         calls.append(1)
         if len(calls) == 3:
             raise RuntimeError("disk full")
-        real(match, state)
+        real(write, match, *args)
 
-    monkeypatch.setattr(importer, "_summarise", failing)
+    monkeypatch.setattr(MatchWrite, "summarise", failing)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     try:
         response = upload(other_client, user_client.get("/export/history.json").get_data())
@@ -451,9 +451,9 @@ def test_a_clash_on_a_new_player_is_tried_again(
     """Another request adding one of the new players meanwhile: the import starts again, whole."""
     from sqlalchemy.exc import IntegrityError
 
-    from scorekeeper.transfer import importer
+    from scorekeeper.services import history as service
 
-    real = importer._store
+    real = service._store
     calls = []
 
     def clashing(*args: Any) -> Any:
@@ -462,7 +462,7 @@ def test_a_clash_on_a_new_player_is_tried_again(
             raise IntegrityError("INSERT INTO players", {}, Exception("unique"))
         return real(*args)
 
-    monkeypatch.setattr(importer, "_store", clashing)
+    monkeypatch.setattr(service, "_store", clashing)
     response = upload(other_client, user_client.get("/export/history.json").get_data())
     assert response.status_code == 302 and len(calls) == 2
     assert history(app, "eva") == history(app, "ana")

@@ -15,9 +15,10 @@ from typing import Final
 from sqlalchemy import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .extensions import db
-from .models import ApiToken, User, utcnow
-from .rules import N_, FieldError, ValidationError
+from ..extensions import db
+from ..models import ApiToken, User, utcnow
+from ..rules import N_, FieldError, ValidationError
+from .unit_of_work import transaction
 
 USERNAME_PATTERN: Final = re.compile(r"^[\w.@+-]{3,40}$")
 MIN_PASSWORD: Final = 8
@@ -89,9 +90,20 @@ def create_user(username: str, password: str) -> User:
     if find_user(username) is not None:
         raise AccountExists(normalise_username(username))
     user = User(username=normalise_username(username), password_hash=generate_password_hash(password))
-    db.session.add(user)
-    db.session.commit()
+    with transaction():
+        db.session.add(user)
     return user
+
+
+def is_password(user: User, password: str) -> bool:
+    """Whether ``password`` is ``user``'s password."""
+    return check_password_hash(user.password_hash, password)
+
+
+def change_password(user: User, password: str) -> None:
+    """Give ``user`` a new password (checked by the caller: :func:`password_problem`), committed."""
+    with transaction():
+        user.password_hash = generate_password_hash(password)
 
 
 @functools.cache
@@ -107,7 +119,7 @@ def authenticate(username: str, password: str) -> User | None:
     if user is None:
         check_password_hash(_dummy_hash(), password)
         return None
-    return user if check_password_hash(user.password_hash, password) else None
+    return user if is_password(user, password) else None
 
 
 def hash_token(token: str) -> str:
@@ -117,8 +129,8 @@ def hash_token(token: str) -> str:
 def create_token(user: User) -> str:
     """A new API token for ``user``; only its hash is stored, so this is the one chance to see it."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    db.session.add(ApiToken(user_id=user.id, token_hash=hash_token(token)))
-    db.session.commit()
+    with transaction():
+        db.session.add(ApiToken(user_id=user.id, token_hash=hash_token(token)))
     return token
 
 
@@ -135,9 +147,9 @@ def revoke_tokens(user: User) -> int:
     live = db.session.scalars(
         select(ApiToken).where(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None))
     ).all()
-    for token in live:
-        token.revoked_at = utcnow()
-    db.session.commit()
+    with transaction():
+        for token in live:
+            token.revoked_at = utcnow()
     return len(live)
 
 
@@ -157,6 +169,6 @@ def revoke_token(user: User, token_id: int) -> bool:
     token = db.session.get(ApiToken, token_id)
     if token is None or token.user_id != user.id or token.revoked_at is not None:
         return False
-    token.revoked_at = utcnow()
-    db.session.commit()
+    with transaction():
+        token.revoked_at = utcnow()
     return True

@@ -1,22 +1,21 @@
-"""The database side of export and import: an account's matches, and storing checked imports in one
-transaction (all the file's matches, or none)."""
+"""An account's history of matches as a whole: read for an export, and an import stored in one unit of
+work (all the file's matches, or none). The file formats are :mod:`scorekeeper.transfer.formats`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Hand, Match, Player, Seat, Side, as_utc
-from ..services import _player, _summarise, record, view
-from .formats import FORMAT, VERSION, ImportedMatch, match_fingerprint
-
-ATTEMPTS: Final = 3
+from ..models import Hand, Match, as_utc
+from ..transfer.formats import FORMAT, VERSION, ImportedMatch, match_fingerprint
+from .matches import seated_match, view
+from .players import find_or_add_players
+from .unit_of_work import match_write, retried
 
 
 def owned_matches(owner_id: int) -> list[Match]:
@@ -57,63 +56,45 @@ def store_matches(
     owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None = None
 ) -> list[Match]:
     """Create ``matches`` (already checked by :func:`.formats.read_export`) in the account, with
-    their dates, players found by name (created when new), summary and a ``match_imported`` log
-    entry; one commit. On any error everything is rolled back and the error raised. A match the
-    account already holds (the same :func:`.formats.fingerprint`), or one the file repeats, is
-    skipped: the stored matches are returned, so the caller can say how many were skipped.
+    their dates, players found by name (added when new), their figures and a ``match_imported``
+    log entry; one unit of work: on any error nothing is stored and the error is raised. A match
+    the account already holds (the same :func:`.formats.match_fingerprint`), or one the file
+    repeats, is skipped: the stored matches are returned, so the caller can say how many were.
 
     Should another request add one of the new players meanwhile (the unique name clashes), the
     whole import is tried again, finding that player this time."""
-    for attempt in range(ATTEMPTS):
-        try:
-            return _store(owner_id, matches, exported_at)
-        except IntegrityError:
-            if attempt == ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+    return retried(lambda: _store(owner_id, matches, exported_at))
 
 
 def _store(owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None) -> list[Match]:
-    players: dict[str, Player] = {}
-
-    def player(name: str) -> Player:
-        if name not in players:
-            players[name] = _player(owner_id, name)
-        return players[name]
-
     stored: list[Match] = []
-    try:
+    with match_write(conflict=None) as write:
         seen = held_fingerprints(owner_id, matches)
         fresh = []
         for data in matches:
             if data.fingerprint not in seen:
                 seen.add(data.fingerprint)
                 fresh.append(data)
-        for name in sorted({n for data in fresh for side in data.sides for n in side["players"]}):
-            player(name)  # in name order, as services.create_match does: no deadlock between two
+        # Every new player first, in name order (see find_or_add_players): no deadlock between two.
+        names = [name for data in fresh for side in data.sides for name in side["players"]]
+        players = find_or_add_players(owner_id, names)
         for data in fresh:
-            match = Match(
-                owner_id=owner_id,
-                ruleset=data.ruleset.id,
-                target=data.target,
-                house_rules=data.house_rules,
-                first_dealer=data.first_dealer,
+            match = seated_match(
+                owner_id,
+                data.ruleset.id,
+                data.target,
+                data.house_rules,
+                data.first_dealer,
+                [(side["name"], side["players"]) for side in data.sides],
+                players,
                 created_at=data.created_at,
             )
-            for position, side in enumerate(data.sides):
-                seats = [Seat(position=i, player=player(name)) for i, name in enumerate(side["players"])]
-                match.sides.append(Side(position=position, name=side["name"], seats=seats))
             for hand in data.stored_hands():
                 match.hands.append(Hand(number=hand["number"], input=hand))
-            db.session.add(match)
-            _summarise(match, data.state)
+            write.summarise(match, data.state, data.ruleset)
             note: dict[str, Any] = {"format": FORMAT, "version": VERSION, "hands": len(data.hands)}
             if exported_at is not None:
                 note["exported_at"] = exported_at.isoformat()
-            record(match, "match_imported", owner_id, after=note)
+            write.log(match, "match_imported", owner_id, after=note)
             stored.append(match)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
     return stored

@@ -1,0 +1,68 @@
+"""The service layer: what the pages, the API, the offline sync, import and the CLI call to read and
+change the database. Routes validate the form of a request and render the answer; the services own
+every transaction, each write committed whole or rolled back before they raise.
+
+- :mod:`.matches`: matches and hands, folded through the rules (:class:`MatchView`);
+- :mod:`.sharing`: a match's live read-only link;
+- :mod:`.players`: an account's players (added by name, renamed, merged);
+- :mod:`.accounts`: accounts, passwords and API tokens;
+- :mod:`.history`: an account's whole history, exported and imported;
+- :mod:`.unit_of_work`: :func:`match_write`, the one way to change a match, which keeps the
+  players' running totals (:mod:`scorekeeper.totals`) equal to the sides' figures, and
+  :func:`retried`, for a write that lost a race to add the same new row;
+- :mod:`.errors`: :class:`NotFound` and :class:`Conflict`.
+
+The names most callers need are importable from here.
+"""
+
+from .errors import MAX_ID, MAX_PAGE, Conflict, NotFound
+from .matches import (
+    MatchView,
+    add_hand,
+    create_match,
+    delete_last_hand,
+    effective_ruleset,
+    get_match,
+    is_read_only,
+    list_matches,
+    reopen_match,
+    replace_hand,
+    undo_hand,
+    undoable_after,
+    undoable_hand,
+    view,
+)
+from .players import get_player, merge_players, players_of, rename_player
+from .sharing import active_share_link, create_share_link, revoke_share_link, shared_match
+from .unit_of_work import OutsideUnitOfWork, match_write
+
+__all__ = [
+    "MAX_ID",
+    "MAX_PAGE",
+    "Conflict",
+    "MatchView",
+    "NotFound",
+    "OutsideUnitOfWork",
+    "active_share_link",
+    "add_hand",
+    "create_match",
+    "create_share_link",
+    "delete_last_hand",
+    "effective_ruleset",
+    "get_match",
+    "get_player",
+    "is_read_only",
+    "list_matches",
+    "match_write",
+    "merge_players",
+    "players_of",
+    "rename_player",
+    "reopen_match",
+    "replace_hand",
+    "revoke_share_link",
+    "shared_match",
+    "undo_hand",
+    "undoable_after",
+    "undoable_hand",
+    "view",
+]

@@ -1,0 +1,371 @@
+"""Matches and hands: load them, fold their hands through the rules, and change them, each change
+one unit of work (:func:`.unit_of_work.match_write`): committed whole, or rolled back and raised.
+
+Errors: :class:`.NotFound` (no such match for this account), :class:`.Conflict` (the request
+clashes with what is stored: a hand number taken, a finished match, not the last hand), and the
+rules' :class:`~scorekeeper.rules.ValidationError` (the input breaks a rule, with field paths).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from flask_sqlalchemy.pagination import Pagination
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .. import once as once_store
+from ..extensions import db
+from ..models import EditLog, Hand, Match, Player, Seat, Side
+from ..once import Once
+from ..rules import (
+    N_,
+    HandInput,
+    HandResult,
+    MatchState,
+    RuleSet,
+    check_new_match,
+    fold_match,
+    get_ruleset,
+    load_hand,
+    parse_hand,
+)
+from ..rules.house_rules import is_whole_number
+from ..rules.match_setup import MatchSetup
+from .errors import MAX_ID, Conflict, NotFound
+from .players import find_or_add_players
+from .unit_of_work import match_write, retried
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A stored match with its effective rule set and everything derived from its hands."""
+
+    match: Match
+    ruleset: RuleSet
+    state: MatchState
+
+    @property
+    def players(self) -> list[int]:
+        return [len(side.seats) for side in self.match.sides]
+
+
+def effective_ruleset(match: Match) -> RuleSet:
+    return get_ruleset(match.ruleset, match.house_rules)
+
+
+def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
+    """Fold the stored hands (``hands`` if given, else the match's) through the rules.
+
+    A request folds a match once: the writes below take the view a route already has (``current``)
+    and score only the hands that change, never the whole match again.
+    """
+    rs = effective_ruleset(match)
+    inputs = [load_hand(h.input) for h in (match.hands if hands is None else hands)]
+    return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
+
+
+def _given(match: Match, current: MatchView | None) -> MatchView | None:
+    """``current``, the view of ``match`` the caller already folded in this request (or ``None``).
+
+    :raise ValueError: it is the view of another match.
+    """
+    if current is not None and current.match is not match:
+        raise ValueError("current is the view of another match")
+    return current
+
+
+def _current(match: Match, current: MatchView | None) -> MatchView:
+    """``current`` (see :func:`_given`), or the match folded now."""
+    return _given(match, current) or view(match)
+
+
+def _committed(match: Match, rs: RuleSet, state: MatchState, inputs: list[dict[str, Any]]) -> MatchView:
+    """The view of ``match`` after the commit, which expired it: ``state`` (folded before the commit
+    from the stored ``inputs``) if the hands read again are still those, else folded again (another
+    device changed the match in between). So the hands' rows and their results always agree."""
+    if [hand.input for hand in match.hands] == inputs:
+        return MatchView(match, rs, state)
+    return view(match)
+
+
+def get_match(owner_id: int, match_id: int) -> Match:
+    """:raise NotFound: no match ``match_id`` belongs to ``owner_id``."""
+    if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
+        raise NotFound(match_id)
+    match: Match | None = db.session.scalar(
+        select(Match)
+        .where(Match.id == match_id, Match.owner_id == owner_id)
+        .options(selectinload(Match.sides), selectinload(Match.hands))
+    )
+    if match is None:
+        raise NotFound(match_id)
+    return match
+
+
+def list_matches(owner_id: int, page: int, per_page: int) -> tuple[list[MatchView], Pagination]:
+    """Page ``page`` (1 to :data:`MAX_PAGE`) of the account's matches, newest first, folded, and where
+    it stands among all pages (``total``, ``pages``); past the last page, no match."""
+    statement = (
+        select(Match)
+        .where(Match.owner_id == owner_id)
+        .order_by(Match.created_at.desc(), Match.id.desc())
+        .options(selectinload(Match.sides), selectinload(Match.hands))
+    )
+    result = db.paginate(statement, page=page, per_page=per_page, error_out=False)
+    return [view(m) for m in result.items], result
+
+
+def create_match(owner_id: int, data: Any) -> Match:
+    """Create and commit a match. :raise ValidationError: see :func:`~.rules.check_new_match`."""
+    setup = check_new_match(data)
+    # Two devices creating matches with the same new player race to add it; the loser tries again.
+    return retried(lambda: _create(owner_id, setup))
+
+
+def _create(owner_id: int, setup: MatchSetup) -> Match:
+    with match_write(conflict=None) as write:
+        match = seated_match(
+            owner_id,
+            setup.ruleset.id,
+            setup.target,
+            dict(setup.house_rules),
+            setup.first_dealer,
+            [(side.name, side.players) for side in setup.sides],
+            find_or_add_players(owner_id, [name for side in setup.sides for name in side.players]),
+        )
+        write.summarise(match, fold_match(setup.ruleset, setup.target, len(setup.sides), []), setup.ruleset)
+        write.log(match, "match_created")
+    return match
+
+
+def seated_match(
+    owner_id: int,
+    ruleset_id: str,
+    target: int,
+    house_rules: dict[str, Any],
+    first_dealer: int,
+    sides: Sequence[tuple[str, Sequence[str]]],
+    players: Mapping[str, Player],
+    created_at: datetime | None = None,
+) -> Match:
+    """A new match of the account, added to the session, with ``sides`` (name, players' names in
+    seating order) seated, from ``players`` (:func:`.players.find_or_add_players`). Inside a unit of
+    work only."""
+    match = Match(
+        owner_id=owner_id,
+        ruleset=ruleset_id,
+        target=target,
+        house_rules=house_rules,
+        first_dealer=first_dealer,
+        **({} if created_at is None else {"created_at": created_at}),
+    )
+    for position, (name, names) in enumerate(sides):
+        seats = [Seat(position=i, player=players[player]) for i, player in enumerate(names)]
+        match.sides.append(Side(position=position, name=name, seats=seats))
+    db.session.add(match)
+    return match
+
+
+def is_read_only(match: Match) -> bool:
+    """A finished match is read-only until its owner chooses to continue editing it."""
+    return match.finished and not match.unlocked
+
+
+def _parse(mv: MatchView, data: Any, number: int) -> HandInput:
+    return parse_hand(mv.ruleset, data, mv.players, expected_number=number)
+
+
+def add_hand(
+    match: Match,
+    data: Any,
+    actor_id: int | None = None,
+    once: Once | None = None,
+    current: MatchView | None = None,
+) -> tuple[HandResult, MatchView]:
+    """Store the next hand of ``match``; with ``once``, at most once for its key (see
+    :mod:`scorekeeper.once`: the key is stored in the same transaction as the hand). ``current``:
+    the view of ``match`` the caller already has (else it is folded here); only the new hand is
+    scored on top of it.
+
+    :raise AlreadyDone: ``once``'s key was used already (nothing is stored); also when a request
+        with the same key wins a race with this one.
+    :raise Conflict: a hand with this number exists, or the match is finished.
+    :raise ValidationError: the hand breaks a rule (nothing is stored).
+    """
+    if once is None:
+        return _add_hand(_current(match, current), data, actor_id, None)
+    once_store.check(once)
+    try:
+        added = _add_hand(_current(match, current), data, actor_id, once)
+    except Conflict:
+        once_store.check(once)  # lost a race to a request with the same key: that one's answer
+        raise
+    once_store.forget_old(once.user_id)
+    return added
+
+
+def _add_hand(
+    current: MatchView, data: Any, actor_id: int | None, once: Once | None
+) -> tuple[HandResult, MatchView]:
+    match, rs = current.match, current.ruleset
+    number: Any = data.get("number") if isinstance(data, Mapping) else None
+    if is_whole_number(number) and 1 <= number <= len(match.hands):
+        raise _taken(number)
+    if current.state.finished:
+        raise Conflict(N_("The match is over; no more hands can be entered."))
+    hand = _parse(current, data, current.state.next_number)
+    stored = Hand(number=hand.number, input=hand.to_json(rs.flag_codes), version=1)
+    # The new hand as it will be read back (load_hand of what is stored), scored after the others.
+    state = fold_match(rs, match.target, len(match.sides), [load_hand(stored.input)], start=current.state)
+    with match_write(lambda: _taken(hand.number)) as write, db.session.no_autoflush:
+        # One INSERT, at the commit that may find the number taken.
+        match.hands.append(stored)
+        inputs = [h.input for h in match.hands]
+        write.summarise(match, state, rs)
+        match.unlocked = False
+        write.log(match, "hand_added", actor_id, hand.number, after=stored.input)
+        if once is not None:
+            before_commit = MatchView(match, rs, state)
+            answer = once.answer(state.hands[-1], before_commit) if once.answer is not None else None
+            once_store.remember(once, match.id, hand.number, answer)
+    return state.hands[-1], _committed(match, rs, state, inputs)
+
+
+def _taken(number: int) -> Conflict:
+    return Conflict(N_("Hand {number} was already entered, perhaps from another device."), number=number)
+
+
+def _hand(match: Match, number: int) -> Hand:
+    for hand in match.hands:
+        if hand.number == number:
+            return hand
+    raise NotFound(number)
+
+
+def replace_hand(
+    match: Match,
+    number: int,
+    data: Any,
+    actor_id: int | None = None,
+    expected_version: int | None = None,
+    current: MatchView | None = None,
+) -> tuple[HandResult, MatchView]:
+    """Replace hand ``number``; every later total and the result are recomputed.
+
+    ``expected_version``, when given, is the hand's version the editor started from. ``current``:
+    the view of ``match`` the caller already has; then only hand ``number`` and those after it are
+    scored again (without it, every hand is scored once).
+
+    :raise NotFound: no such hand. :raise Conflict: the hand was changed since ``expected_version``.
+    :raise ValidationError: the hand breaks a rule, or the change would end the match before hands
+        that follow it.
+    """
+    stored = _hand(match, number)
+    if expected_version is not None and expected_version != stored.version:
+        raise Conflict(
+            N_("Hand {number} was changed on another device meanwhile; check it and edit again."),
+            number=number,
+        )
+    current = _given(match, current)
+    rs = current.ruleset if current is not None else effective_ruleset(match)
+    hand = parse_hand(rs, data, [len(side.seats) for side in match.sides], expected_number=number)
+    new_input = hand.to_json(rs.flag_codes)
+    inputs = [new_input if h.number == number else h.input for h in match.hands]
+    # Hands before ``number`` keep their results; it and those after it are scored (and the fold
+    # raises if the change ends the match before hands that follow it).
+    start = current.state.upto(number - 1) if current is not None else None
+    again = [load_hand(i) for i in inputs[(number - 1 if current is not None else 0) :]]
+    state = fold_match(rs, match.target, len(match.sides), again, start=start)
+    before = stored.input
+    with match_write() as write:
+        stored.input = new_input
+        stored.version += 1
+        write.summarise(match, state, rs)
+        write.log(match, "hand_edited", actor_id, number, before=before, after=new_input)
+    return state.hands[number - 1], _committed(match, rs, state, inputs)
+
+
+def delete_last_hand(
+    match: Match, number: int, actor_id: int | None = None, current: MatchView | None = None
+) -> MatchView:
+    """Delete hand ``number``, which must be the last; a match it had finished is open again.
+    ``current``: the view of ``match`` the caller already has (then nothing is scored again).
+
+    :raise NotFound: no such hand. :raise Conflict: it is not the last hand.
+    """
+    stored = _hand(match, number)
+    if number != len(match.hands):
+        raise Conflict(N_("Only the last hand ({last}) can be deleted."), last=len(match.hands))
+    return _remove_last(match, stored, "hand_deleted", actor_id, current)
+
+
+def _remove_last(
+    match: Match,
+    stored: Hand,
+    action: str,
+    actor_id: int | None,
+    current: MatchView | None = None,
+    unlocked: bool | None = None,
+) -> MatchView:
+    """Remove the last hand (``unlocked``: and set whether the finished match is open for editing)."""
+    before = stored.input
+    current = _given(match, current)
+    # Without the last hand: the results of the others as they were, or the others folded once.
+    after = (
+        MatchView(match, current.ruleset, current.state.upto(len(match.hands) - 1))
+        if current is not None
+        else view(match, match.hands[:-1])
+    )
+    with match_write() as write:
+        if unlocked is not None:
+            match.unlocked = unlocked
+        match.hands.remove(stored)
+        db.session.delete(stored)
+        inputs = [h.input for h in match.hands]
+        write.summarise(match, after.state, after.ruleset)
+        write.log(match, action, actor_id, stored.number, before=before)
+    return _committed(match, after.ruleset, after.state, inputs)
+
+
+def undoable_hand(match: Match) -> int | None:
+    """The hand that "Undo" takes back: the last one, while adding it is the last thing done to
+    the match (so until the next hand is entered, or anything else is changed)."""
+    latest = db.session.scalar(
+        select(EditLog).where(EditLog.match_id == match.id).order_by(EditLog.id.desc()).limit(1)
+    )
+    return undoable_after(latest, len(match.hands))
+
+
+def undoable_after(latest: EditLog | None, hand_count: int) -> int | None:
+    """:func:`undoable_hand` from the match's newest log entry and its number of hands."""
+    if latest is None or latest.action != "hand_added" or latest.hand_number != hand_count:
+        return None
+    return latest.hand_number
+
+
+def undo_hand(match: Match, number: int, actor_id: int | None = None) -> MatchView:
+    """Take back hand ``number`` just added (recorded as ``hand_undone``, with the hand); undoing the
+    hand that finished the match opens it again, even if it was locked as finished.
+
+    :raise Conflict: ``number`` is not :func:`undoable_hand` (already undone, or something was done
+        to the match since).
+    """
+    if number != undoable_hand(match):
+        raise Conflict(N_("Hand {number} can no longer be undone."), number=number)
+    return _remove_last(match, _hand(match, number), "hand_undone", actor_id, unlocked=False)
+
+
+def reopen_match(match: Match, actor_id: int | None = None) -> None:
+    """Let the owner edit a finished match again (closed by mistake); recorded in the edit log.
+
+    :raise Conflict: the match is not finished, or already open for editing.
+    """
+    if not is_read_only(match):
+        raise Conflict(N_("The match is already open for editing."))
+    with match_write() as write:
+        match.unlocked = True
+        write.log(match, "match_reopened", actor_id)

@@ -1,0 +1,114 @@
+"""The players of an account: found or added by name when a match is created or imported, renamed,
+and merged (two names that turn out to be one person)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import select, update
+
+from ..extensions import db
+from ..models import Match, Player, Seat, Side, User
+from ..rules import N_, FieldError, ValidationError
+from ..rules.match_setup import MAX_NAME
+from .errors import MAX_ID, NotFound
+from .unit_of_work import match_write, transaction
+
+
+def players_of(owner_id: int) -> list[Player]:
+    return list(db.session.scalars(select(Player).where(Player.owner_id == owner_id).order_by(Player.name)))
+
+
+def get_player(owner_id: int, player_id: int) -> Player:
+    """:raise NotFound: no such player in this account."""
+    player = db.session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
+    if player is None or player.owner_id != owner_id:
+        raise NotFound(player_id)
+    return player
+
+
+def find_or_add_players(owner_id: int, names: Iterable[str]) -> dict[str, Player]:
+    """The account's players of these names, added (and flushed) when new, in the caller's unit of
+    work. They are found or added in name order: two devices adding the same new players then wait
+    for each other in one order (in seating order they could deadlock); the one that loses the race
+    to add a name gets an ``IntegrityError`` and tries again (:func:`.unit_of_work.retried`)."""
+    players = {}
+    for name in sorted(set(names)):
+        player = db.session.scalar(select(Player).where(Player.owner_id == owner_id, Player.name == name))
+        if player is None:
+            player = Player(owner_id=owner_id, name=name)
+            db.session.add(player)
+            db.session.flush()
+        players[name] = player
+    return players
+
+
+def rename_player(owner_id: int, player_id: int, name: Any) -> Player:
+    """Give a player a new name.
+
+    :raise NotFound: not this account's player. :raise ValidationError: at ``name`` (empty, too long,
+        or another player's name: merge them instead).
+    """
+    player = get_player(owner_id, player_id)
+    clean = name.strip() if isinstance(name, str) else ""
+    if not clean or len(clean) > MAX_NAME:
+        raise ValidationError(
+            [
+                FieldError(
+                    "name", N_("Give the player a name of 1 to {maximum} characters."), {"maximum": MAX_NAME}
+                )
+            ]
+        )
+    other = db.session.scalar(select(Player).where(Player.owner_id == owner_id, Player.name == clean))
+    if other is not None and other.id != player.id:
+        raise ValidationError(
+            [FieldError("name", N_("{name} already exists: merge the two players instead."), {"name": clean})]
+        )
+    with transaction():
+        player.name = clean
+        _bump_roster(owner_id)
+    return player
+
+
+def _bump_roster(owner_id: int) -> None:
+    """Player names changed: pages cached by browsers (ETag) must be sent again."""
+    db.session.execute(
+        update(User).where(User.id == owner_id).values(roster_revision=User.roster_revision + 1)
+    )
+
+
+def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
+    """Move every seat of player ``merge_id`` to ``keep_id`` and delete ``merge_id``.
+
+    :raise NotFound: either is not this account's player. :raise ValidationError: at ``merge``
+        when they are the same player, or both sat in one match (one person cannot play twice).
+    :raise Conflict: another device was saving into those matches at the same moment (nothing
+        changed).
+    """
+    keep, gone = get_player(owner_id, keep_id), get_player(owner_id, merge_id)
+    if keep.id == gone.id:
+        raise ValidationError([FieldError("merge", N_("Choose two different players."))])
+    seats_gone = list(db.session.scalars(select(Seat).where(Seat.player_id == gone.id)))
+    keep_matches = set(
+        db.session.scalars(
+            select(Side.match_id).join(Seat, Seat.side_id == Side.id).where(Seat.player_id == keep.id)
+        )
+    )
+    gone_matches = {db.session.get(Side, seat.side_id).match_id for seat in seats_gone}  # type: ignore[union-attr]
+    if keep_matches & gone_matches:
+        raise ValidationError(
+            [FieldError("merge", N_("Both played in the same match, so they are two people."))]
+        )
+    with match_write() as write:
+        for seat in seats_gone:
+            seat.player_id = keep.id
+        # The matches whose seats move are changed: a device saving a hand into one of them now gets
+        # a conflict instead of counting it for the player that is going away.
+        db.session.execute(
+            update(Match).where(Match.id.in_(gone_matches)).values(revision=Match.revision + 1)
+        )
+        write.rebuild_totals(owner_id)  # the totals of both, and of their partners
+        db.session.delete(gone)
+        _bump_roster(owner_id)
+    return keep

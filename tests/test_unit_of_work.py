@@ -1,0 +1,148 @@
+"""Every write to a match goes through the services' unit of work (scorekeeper.services.unit_of_work):
+a new write path written the naive way, straight on the ORM, cannot reach the database, so it cannot
+leave the players' running totals behind the sides' figures; the same change made through the unit
+of work keeps them equal; a unit of work that fails stores nothing. And nothing listens to the
+global Session any more."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, inspect, select
+from sqlalchemy.orm import Session
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand, Match, Player, Seat, Side
+from scorekeeper.rules import load_hand
+from scorekeeper.services import OutsideUnitOfWork, match_write
+from scorekeeper.stats import SIDE_COLUMNS, SideFigures
+from tests.helpers import make_user
+from tests.test_running_totals import assert_totals_add_up, new_match, stored_totals
+from tests.test_stats import M1_HANDS
+
+SEATING = [["Ana", "Luis"], ["Eva", "Juan"]]
+
+
+def hand_count(match_id: int) -> int:
+    return db.session.scalar(select(func.count()).select_from(Hand).where(Hand.match_id == match_id)) or 0
+
+
+def naive_hand(match: Match, number: int) -> Hand:
+    """Hand ``number`` of M1 as an offline sync written in a hurry would store it: the row only."""
+    rs = services.effective_ruleset(match)
+    data = {**M1_HANDS[number - 1], "number": number}
+    parsed = services.matches._parse(services.view(match), data, number)
+    return Hand(number=number, input=parsed.to_json(rs.flag_codes), version=1)
+
+
+@pytest.fixture
+def owner(app: Flask, password_hash: str) -> int:
+    return make_user(app, "ana", password_hash)[0]
+
+
+def test_a_hand_stored_without_the_unit_of_work_is_refused(app: Flask, owner: int) -> None:
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        services.add_hand(match, {**M1_HANDS[0], "number": 1})
+        before = stored_totals(owner)
+        match.hands.append(naive_hand(match, 2))
+        with pytest.raises(OutsideUnitOfWork):
+            db.session.commit()
+        db.session.rollback()
+        assert hand_count(match.id) == 1
+        assert stored_totals(owner) == before
+        assert_totals_add_up(owner)
+
+
+@pytest.mark.parametrize(
+    ("what", "change"),
+    [
+        ("a side's points", lambda match: setattr(match.sides[0], "points", 5000)),
+        ("a side's best hand", lambda match: setattr(match.sides[1], "best_score", 99999)),
+        ("a match's result", lambda match: setattr(match, "finished", True)),
+        ("a hand's input", lambda match: setattr(match.hands[0], "input", {**match.hands[0].input})),
+        ("a deleted hand", lambda match: db.session.delete(match.hands[0])),
+        ("a seat given to another player", lambda match: _move_seat(match)),
+    ],
+)
+def test_other_naive_writes_are_refused_too(app: Flask, owner: int, what: str, change: Any) -> None:
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        services.add_hand(match, {**M1_HANDS[0], "number": 1})
+        before = stored_totals(owner)
+        change(match)
+        flag_modified_if_same(match)
+        with pytest.raises(OutsideUnitOfWork):
+            db.session.flush()
+        db.session.rollback()
+        assert stored_totals(owner) == before, what
+        assert_totals_add_up(owner)
+
+
+def _move_seat(match: Match) -> None:
+    other = Player(owner_id=match.owner_id, name="Sol")
+    db.session.add(other)
+    match.sides[0].seats[0].player = other
+
+
+def flag_modified_if_same(match: Match) -> None:
+    """A hand's input set to an equal value is still a write the guard must see."""
+    from sqlalchemy.orm.attributes import flag_modified
+
+    if match.hands and "input" in inspect(match.hands[0]).dict:
+        flag_modified(match.hands[0], "input")
+
+
+def test_the_same_hand_through_the_unit_of_work_keeps_the_totals(app: Flask, owner: int) -> None:
+    """The naive path of the first test, done right: the change, then summarise and log inside
+    ``match_write``; the totals follow without anything else."""
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        services.add_hand(match, {**M1_HANDS[0], "number": 1})
+        with match_write() as write:
+            match.hands.append(naive_hand(match, 2))
+            rs = services.effective_ruleset(match)
+            state = services.matches.fold_match(
+                rs, match.target, len(match.sides), [load_hand(h.input) for h in match.hands]
+            )
+            write.summarise(match, state, rs)
+            write.log(match, "hand_added", hand_number=2)
+        assert hand_count(match.id) == 2
+        assert_totals_add_up(owner)
+        assert stored_totals(owner) != ({}, {}, {})
+
+
+def test_a_unit_of_work_that_fails_stores_nothing(app: Flask, owner: int) -> None:
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        services.add_hand(match, {**M1_HANDS[0], "number": 1})
+        before, revision = stored_totals(owner), match.revision
+        with pytest.raises(RuntimeError, match="disk full"), match_write() as write:
+            match.hands.append(naive_hand(match, 2))
+            write.summarise(match, services.view(match).state)
+            raise RuntimeError("disk full")
+        db.session.expire_all()
+        assert hand_count(match.id) == 1 and match.revision == revision
+        assert stored_totals(owner) == before
+
+
+def test_nothing_listens_to_the_global_session(app: Flask) -> None:
+    """The running totals are applied by the unit of work, not by hooks on every session."""
+    with app.app_context():
+        session = db.session()
+        assert isinstance(session, Session)
+        for name in ("before_flush", "after_flush", "after_flush_postexec", "before_commit", "after_commit"):
+            ours = [fn for fn in getattr(session.dispatch, name) if fn.__module__.startswith("scorekeeper")]
+            assert ours == [], name
+
+
+def test_the_side_figures_are_declared_once_and_stored_as_declared() -> None:
+    """SideFigures names the figures; the sides' table has a column for each (the canastas are rows)."""
+    names = {f.name for f in fields(SideFigures)}
+    assert set(SIDE_COLUMNS) == names - {"canastas"}
+    assert set(SIDE_COLUMNS) <= set(Side.__table__.columns.keys())
+    assert Seat.__table__.columns.keys()  # the guard watches seats too (see the module docstring)
