@@ -18,8 +18,8 @@ from werkzeug.security import generate_password_hash
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, Match, Player, Seat, Side, SideCanasta, User
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
+from scorekeeper.running_totals import rebuild
 from scorekeeper.stats import side_figures
-from scorekeeper.totals import rebuild
 
 PASSWORD = "bench password 1"
 BIG_TARGET = 1_000_000  # long matches that never end, for the scoreboards and submissions

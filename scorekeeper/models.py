@@ -248,7 +248,8 @@ class ShareLink(db.Model):  # type: ignore[name-defined,misc]
 
 class _Figures:
     """The figures of a player or partnership added up over its sides (``stats.Stats``), kept as
-    running totals: each change to a match adds the difference it makes (:mod:`scorekeeper.totals`)."""
+    running totals: each change to a match adds the difference it makes
+    (:mod:`scorekeeper.running_totals`)."""
 
     played: Mapped[int] = mapped_column(default=0, server_default="0")
     won: Mapped[int] = mapped_column(default=0, server_default="0")
@@ -294,7 +295,7 @@ class PartnershipTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
     partner_low: Mapped[int] = mapped_column(primary_key=True)
     partner_high: Mapped[int] = mapped_column(primary_key=True)
     #: No cascade: a side is never deleted alone; whatever deletes matches must add the totals up
-    #: again (:func:`scorekeeper.totals.rebuild`), and this key makes it fail until it does.
+    #: again (:func:`scorekeeper.running_totals.rebuild`), and this key makes it fail until it does.
     latest_side_id: Mapped[int] = mapped_column(ForeignKey("sides.id"))
     latest_match_id: Mapped[int]
     latest_created_at: Mapped[datetime] = mapped_column(UtcDateTime)

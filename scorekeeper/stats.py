@@ -19,7 +19,7 @@ Finished and unfinished matches are counted differently:
 
 Adding up every side of every match on each page would grow with the history, so each player
 keeps running totals (:class:`SideRecord`, :func:`contribution`, :func:`add_up`): every change to a
-match adds the difference its sides make to their players' totals (:mod:`scorekeeper.totals`).
+match adds the difference its sides make to their players' totals (:mod:`scorekeeper.running_totals`).
 
 Canastas are those that scored: in Canastón an escala counts only beside a canasta that is not an
 escala (:class:`scorekeeper.rules.scoring.CanastaTally`), so an escala entered without one is left out.
@@ -240,7 +240,7 @@ def difference(new: Stats, old: Stats) -> Stats:
 
 
 @dataclass(frozen=True)
-class Totals:
+class RunningTotals:
     """Running totals over a set of sides: per player and rule set (with canastas and best hand),
     and per partnership (without them) with the side of its latest match."""
 
@@ -248,7 +248,7 @@ class Totals:
     partnerships: Mapping[PartnershipKey, tuple[Stats, SideRecord]]
 
 
-def add_up(sides: Iterable[SideRecord]) -> Totals:
+def add_up(sides: Iterable[SideRecord]) -> RunningTotals:
     """The totals of ``sides`` added up from nothing (what the running totals must always equal)."""
     players: dict[PlayerKey, list[Stats]] = {}
     partnerships: dict[PartnershipKey, list[Stats]] = {}
@@ -261,7 +261,7 @@ def add_up(sides: Iterable[SideRecord]) -> Totals:
             partnerships.setdefault(pkey, []).append(_without_best(part))
             if pkey not in latest or _newness(side) > _newness(latest[pkey]):
                 latest[pkey] = side
-    return Totals(
+    return RunningTotals(
         {key: combined(parts) for key, parts in players.items()},
         {key: (replace(combined(parts), canastas={}), latest[key]) for key, parts in partnerships.items()},
     )

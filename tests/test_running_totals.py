@@ -1,4 +1,4 @@
-"""The running totals of players and partnerships (scorekeeper.totals) always equal the sums of the
+"""The running totals of players and partnerships (scorekeeper.running_totals) always equal the sums of the
 sides' stored figures, whatever the services did to the matches and in whatever order: hands added,
 edited and deleted (a best hand falling included), matches imported, players merged."""
 
@@ -17,9 +17,9 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, as_utc
 from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.rules import ValidationError
+from scorekeeper.running_totals import side_records
 from scorekeeper.services.history import owned_matches, store_matches
 from scorekeeper.stats import COUNTS, BestHand, add_up
-from scorekeeper.totals import side_records
 from scorekeeper.transfer.formats import export_json, read_export
 from tests.helpers import make_user
 from tests.test_side_figures import HANDS as CANASTON_HANDS

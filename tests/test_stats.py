@@ -25,7 +25,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import select, update
 
-from scorekeeper import services, totals
+from scorekeeper import running_totals, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player, Side
 from scorekeeper.players.data import (
@@ -69,7 +69,7 @@ def build(owner: int, ruleset: str, target: int, on: int, sides: Sides, hands: l
     # The app never moves a match in time; this test does, so it adds the totals up again (they
     # keep the date of each player's best hand and latest partnership).
     db.session.execute(update(Match).where(Match.id == match.id).values(created_at=day(on)))
-    totals.rebuild(db.session.connection(), owner)
+    running_totals.rebuild(db.session.connection(), owner)
     db.session.commit()
     return match.id
 

@@ -1,5 +1,5 @@
 """The statistics of an account's players, read from their running totals
-(:mod:`scorekeeper.totals`): one row per rule set, partnership or canasta kind, whatever the number
+(:mod:`scorekeeper.running_totals`): one row per rule set, partnership or canasta kind, whatever the number
 of matches. Only the latest results read matches, a fixed number of them.
 """
 

@@ -5,9 +5,10 @@ Inside it a service changes the match's rows (hands, sides, seats), then calls
 done. At the end the unit of work, in this order and in one transaction:
 
 1. flushes the change;
-2. reads what each side counts for in the statistics now (:func:`scorekeeper.totals.record_of`) and
-   adds to the running totals the difference from what it counted for before the change (noted by
-   ``summarise`` before it rewrote the side's figures): :func:`scorekeeper.totals.add_changes`;
+2. reads what each side counts for in the statistics now
+   (:func:`scorekeeper.running_totals.record_of`) and adds to the players' running totals the
+   difference from what it counted for before the change (noted by ``summarise`` before it rewrote
+   the side's figures): :func:`scorekeeper.running_totals.add_changes`;
 3. commits; or, on any error, rolls everything back and raises.
 
 Nothing listens to the session: the running totals are applied here, explicitly, and a write made
@@ -29,7 +30,7 @@ from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import totals
+from .. import running_totals
 from ..extensions import db
 from ..models import EditLog, Hand, Match, Seat, Side, SideCanasta
 from ..rules import N_, MatchState, RuleSet, get_ruleset
@@ -71,7 +72,8 @@ class MatchWrite:
         with db.session.no_autoflush:  # what the sides count for before, read from the session
             for side in match.sides:
                 if side not in self._before:
-                    self._before[side] = totals.record_of(match, side) if side.id is not None else None
+                    known = side.id is not None
+                    self._before[side] = running_totals.record_of(match, side) if known else None
             match.finished = state.finished
             match.winner = state.winner
             match.hand_count = len(state.hands)
@@ -109,14 +111,14 @@ class MatchWrite:
         """Add the account's running totals up again from its sides (after seats moved from one
         player to another, which no side's figures show)."""
         db.session.flush()
-        totals.rebuild(db.session.connection(), owner_id)
+        running_totals.rebuild(db.session.connection(), owner_id)
 
     def finish(self) -> None:
         """Flush, add what the change made to the running totals, commit."""
         db.session.flush()
-        changes = [(old, totals.record_of(side.match, side)) for side, old in self._before.items()]
+        changes = [(old, running_totals.record_of(side.match, side)) for side, old in self._before.items()]
         if changes:
-            totals.add_changes(db.session.connection(), changes)
+            running_totals.add_changes(db.session.connection(), changes)
         db.session.commit()
 
 

@@ -88,7 +88,7 @@ def upgrade():
     # Add up the figures every side already has (stored with it by 0005). This uses the app's own
     # rebuild, written for these three tables as created here; if a later migration changes them,
     # give this one a frozen copy.
-    from scorekeeper.totals import rebuild
+    from scorekeeper.running_totals import rebuild
 
     rebuild(op.get_bind())
 
