@@ -87,13 +87,13 @@ def band_rows(rs: RuleSet) -> list[BandRow]:
     rows = []
     for band in rs.opening_bands:
         if band.start is None:
-            label = gettext("Below %(start)s", start=starts[0] if starts else 0)
+            label = gettext("Below %(start)s", start=number(starts[0] if starts else 0))
         else:
             later = [s for s in starts if s > band.start]
             label = (
-                gettext("%(start)s to %(end)s", start=band.start, end=later[0] - POINT_STEP)
+                gettext("%(start)s to %(end)s", start=number(band.start), end=number(later[0] - POINT_STEP))
                 if later
-                else gettext("%(start)s and above", start=band.start)
+                else gettext("%(start)s and above", start=number(band.start))
             )
         rows.append(BandRow(label, band.minimum, band.source, band.start))
     return rows

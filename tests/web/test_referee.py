@@ -100,6 +100,12 @@ def test_penalty_quotes_are_marked_with_the_book_language(app, user_client):
     assert 'class="ref-quote" lang="es"' in spanish and 'class="ref-quote" lang="fr"' not in spanish
 
 
+@pytest.mark.parametrize(("lang", "written"), [("en", "from 5 to 10,000"), ("es", "de 5 a 10.000")])
+def test_the_custom_penalty_limits_are_written_the_readers_way(app, user_client, lang, written):
+    user_client.set_cookie("lang", lang)
+    assert written in text(user_client.get(f"/matches/{new_match(app)}/penalties"))
+
+
 def test_house_rule_changes_the_penalty_points(app, user_client):
     book = penalty_rows(user_client.get(f"/matches/{new_match(app)}/penalties"))
     assert book["drew_two_cards"][1].startswith("−50 ")
@@ -160,22 +166,22 @@ def test_fold_and_match_ignore_accents_case_and_spacing():
     [
         (
             "classic",
-            ["Below 0 15", "0 to 1495 50", "1500 to 2995 90", "3000 and above 120"],
+            ["Below 0 15", "0 to 1,495 50", "1,500 to 2,995 90", "3,000 and above 120"],
             "Positive if the side has at least 1 completed canasta, otherwise negative.",
         ),
         (
             "samba",
-            ["Below 0 15", "0 to 1495 50", "1500 to 2995 90", "3000 and above 120"],
+            ["Below 0 15", "0 to 1,495 50", "1,500 to 2,995 90", "3,000 and above 120"],
             "Positive if the side has at least 2 canastas or sambas (any mix), otherwise negative.",
         ),
         (
             "canaston",
-            ["Below 0 15", "1500 to 2995 90", "3000 to 4995 120", "5000 to 7495 150", "7500 and above 180"],
+            ["Below 0 15", "1,500 to 2,995 90", "3,000 to 4,995 120", "5,000 to 7,495 150", "7,500 and above 180"],
             "Positive if the side has at least 1 completed canasta, otherwise negative.",
         ),
         (
             "francaise",
-            ["Below 0 0 (no minimum)", "0 to 1495 50", "3000 and above 120"],
+            ["Below 0 0 (no minimum)", "0 to 1,495 50", "3,000 and above 120"],
             "Positive if the side has opened (melded) during the hand, otherwise negative.",
         ),
     ],
