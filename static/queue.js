@@ -343,6 +343,7 @@
     var box = panel;
     return (known ? Promise.resolve(known) : entries(false)).then(function (list) {
       if (!list.length) { return drawQueue(box, list, null); }
+      box.hidden = false;  // there is a queue: said at once, drawn once the rules and texts are here
       return Promise.all([rules(box.getAttribute("data-rules")), loadTexts()]).then(function (got) {
         drawQueue(box, list, got[0]);
       });
@@ -558,7 +559,11 @@
     });
   }
 
-  function reload() { location.reload(); }
+  /* The history entry a save made (the scoreboard's address on the hand page's document) shares
+     that document even after a reload: Back or Forward between the two addresses loads the page at
+     the new one, whichever document is on screen. */
+  var shownPath = location.pathname;
+  window.addEventListener("popstate", function () { if (location.pathname !== shownPath) { location.reload(); } });
 
   /** Show the kept scoreboard (``ready``) at its address with ``list`` (this match's queue) drawn
    *  on it; what the hand page was, for :func:`undraw`. */
@@ -573,6 +578,7 @@
     // and the history entry (which notes the scroll) while the hand page is still laid out.
     window.scrollTo(0, 0);
     history.pushState(null, "", "/matches/" + matchId);
+    shownPath = location.pathname;
     before.styles = useStyles(kept.styles);
     document.title = kept.title;
     root.setAttribute("data-offline-since", kept.since);
@@ -590,7 +596,6 @@
     requestAnimationFrame(function () {
       setTimeout(function () { if (document.body !== before.body) { before.body.remove(); } }, 0);
     });
-    window.addEventListener("popstate", reload);
     document.dispatchEvent(new Event("kept-copy"));  // static/offline.js: "offline, as of 21:40"
     form = templateEl = null;
     before.drawn = drawn ? Promise.resolve() : render(list);
@@ -600,7 +605,6 @@
   /** The hand page back as it was before :func:`drawBoard` (the hand could not be written). */
   function undraw(before) {
     var root = document.documentElement, board = document.body;
-    window.removeEventListener("popstate", reload);
     root.insertBefore(before.body, board);
     board.remove();
     before.body.style.contentVisibility = before.body.style.minHeight = "";
@@ -608,6 +612,7 @@
     document.title = before.title;
     if (before.since === null) { root.removeAttribute("data-offline-since"); } else { root.setAttribute("data-offline-since", before.since); }
     history.replaceState(null, "", before.url);
+    shownPath = location.pathname;
     panel = null; form = before.form; templateEl = before.templateEl;
   }
 
