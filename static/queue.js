@@ -574,11 +574,7 @@
       since: root.getAttribute("data-offline-since")
     };
     ready = preparing = null;  // its body moves to this page: read again if ever needed
-    // In this order, so that the browser lays out the new body once, in the next frame: the scroll
-    // and the history entry (which notes the scroll) while the hand page is still laid out.
-    window.scrollTo(0, 0);
-    history.pushState(null, "", "/matches/" + matchId);
-    shownPath = location.pathname;
+    window.scrollTo(0, 0);  // while the hand page is laid out: the new body is laid out once, in the frame
     before.styles = useStyles(kept.styles);
     document.title = kept.title;
     root.setAttribute("data-offline-since", kept.since);
@@ -593,8 +589,16 @@
     old.contentVisibility = "hidden";
     old.minHeight = "0";
     root.insertBefore(kept.body, before.body);
+    // After the frame too, the scoreboard's address: a new history entry costs a slowed phone
+    // more than a frame's worth of milliseconds before it.
     requestAnimationFrame(function () {
-      setTimeout(function () { if (document.body !== before.body) { before.body.remove(); } }, 0);
+      setTimeout(function () {
+        if (document.body === before.body) { return; }  // undrawn meanwhile
+        before.body.remove();
+        history.pushState(null, "", "/matches/" + matchId);
+        shownPath = location.pathname;
+        before.pushed = true;
+      }, 0);
     });
     document.dispatchEvent(new Event("kept-copy"));  // static/offline.js: "offline, as of 21:40"
     form = templateEl = null;
@@ -611,8 +615,10 @@
     before.styles.forEach(function (link) { link.remove(); });
     document.title = before.title;
     if (before.since === null) { root.removeAttribute("data-offline-since"); } else { root.setAttribute("data-offline-since", before.since); }
-    history.replaceState(null, "", before.url);
-    shownPath = location.pathname;
+    if (before.pushed) {
+      history.replaceState(null, "", before.url);
+      shownPath = location.pathname;
+    }
     panel = null; form = before.form; templateEl = before.templateEl;
   }
 
