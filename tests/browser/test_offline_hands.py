@@ -23,7 +23,15 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
-from tests.browser.helpers import AXE, AXE_URL, PHONE, assert_accessible, assert_fits_phone, register, screenshot
+from tests.browser.helpers import (
+    AXE,
+    AXE_URL,
+    PHONE,
+    assert_accessible,
+    assert_fits_phone,
+    register,
+    screenshot,
+)
 from tests.browser.test_offline import start_match, worker_ready
 
 PASSWORD = "a long password"
@@ -181,7 +189,9 @@ def test_an_offline_save_shows_the_scoreboard_with_the_hand_not_sent_yet(
         expect(phone.locator("#offline-note")).to_contain_text("Offline: this copy is as of")
         expect(queued(phone)).to_have_count(1)
         expect(queued(phone).first).to_have_text("Hand 1 (not sent yet) Nosotros +900 · Ellos +60")
-        expect(phone.locator('#queue [data-provisional="0"]')).to_have_text("Nosotros: 900 · opening minimum 50")
+        expect(phone.locator('#queue [data-provisional="0"]')).to_have_text(
+            "Nosotros: 900 · opening minimum 50"
+        )
         expect(phone.locator('#queue [data-provisional="1"]')).to_have_text("Ellos: 60 · opening minimum 50")
         assert server_totals(phone) == [0, 0]  # the big figures are the server's, until it has the hand
         expect(phone.get_by_role("link", name="Enter hand 2")).to_be_visible()
