@@ -507,17 +507,18 @@
 
   /* --- An offline save, drawn in place --------------------------------------------------------
    * No navigation: while the player types, the scoreboard the worker keeps for this match is read,
-   * parsed and its body made ready, with this match's queue. Save then, in the same task, puts that
-   * body in place of the hand page's, draws the queue on it with the new hand (static/scorer.js)
-   * and moves the address to the scoreboard's (history.pushState), while the hand is written to
-   * the queue; once it is written, "Hand N is saved on this phone" is said. Should the write fail,
+   * parsed and its body made ready, with this match's queue. Save then, in the same task, draws the
+   * queue with the new hand (static/scorer.js) in that body and puts it in front of the hand page's,
+   * while the hand is written to the queue; after the first frame the hand page's body goes and the
+   * address becomes the scoreboard's (history.pushState); once the hand is written, "Hand N is
+   * saved on this phone" is said. Should the write fail,
    * the hand page comes back as it was, with what was typed and a message. The page is then the
    * scoreboard in every way that matters: its queue is sent when the signal returns (and the
    * server's scoreboard loaded); a reload shows the kept copy with the queue; Back reloads the hand
    * page's address (a new hand, as after an online save). With no kept copy (no service worker)
    * Save goes to the scoreboard once the hand is written, as before. */
 
-  var preparing = null, ready = null, queueNow = null;
+  var preparing = null, ready = null, queueNow = null, drawing = null;
 
   /** Make the kept scoreboard's body and this match's queue ready for Save (``ready``,
    *  ``queueNow``); ``ready`` stays null when there is no kept copy, or it is another account's. */
@@ -573,6 +574,7 @@
       body: document.body, title: document.title, url: location.href, form: form, templateEl: templateEl,
       since: root.getAttribute("data-offline-since")
     };
+    drawing = before;
     ready = preparing = null;  // its body moves to this page: read again if ever needed
     window.scrollTo(0, 0);  // while the hand page is laid out: the new body is laid out once, in the frame
     before.styles = useStyles(kept.styles);
@@ -609,8 +611,10 @@
   /** The hand page back as it was before :func:`drawBoard` (the hand could not be written). */
   function undraw(before) {
     var root = document.documentElement, board = document.body;
-    root.insertBefore(before.body, board);
-    board.remove();
+    if (board !== before.body) {  // (a draw cut short may not have put the scoreboard in)
+      root.insertBefore(before.body, board);
+      board.remove();
+    }
     before.body.style.contentVisibility = before.body.style.minHeight = "";
     before.styles.forEach(function (link) { link.remove(); });
     document.title = before.title;
@@ -648,9 +652,9 @@
       var list = queueNow.map(function (e) { if (e.key !== key) { return e; } mine = true; return entry; });
       try {
         shown = drawBoard(mine ? list : list.concat([entry]));
-      } catch (error) {
-        if (shown) { undraw(shown); }
-        shown = null;
+      } catch (error) {  // the hand page as it was; the scoreboard once the hand is written
+        if (drawing) { undraw(drawing); }
+        shown = drawing = null;
       }
     }
     save(key, fields, number).then(function (list) {
