@@ -86,6 +86,10 @@
     if (!isBlank(found[1])) { ask(found[1], false); }
   });
 
+  /* A Save kept back on the page (static/queue.js could not keep the hand on the phone): it may be
+     tapped again. */
+  form.addEventListener("hand-not-sent", function () { sending = false; });
+
   /* A page brought back from the browser's memory (Back) is loaded afresh: never old values, never
      an old key; and a Save left unfinished may be tapped again. */
   window.addEventListener("pageshow", function (event) {

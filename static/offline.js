@@ -1,39 +1,53 @@
 /* Every page: install the service worker (HTTPS and localhost only: browsers allow it nowhere
  * else), and say plainly when what is on screen may be out of date: a copy kept by the worker
- * (data-offline-since on the root element, set by the worker) or a page whose connection dropped. */
+ * (data-offline-since on the root element, set by the worker, or by static/queue.js when it puts a
+ * kept scoreboard in place and fires "kept-copy") or a page whose connection dropped. */
 (function () {
   "use strict";
-  var note = document.getElementById("offline-note");
+  function note() { return document.getElementById("offline-note"); }
+  function since() { return document.documentElement.getAttribute("data-offline-since"); }
+
+  var formats = {};  // made once: a formatter costs a slowed phone milliseconds
 
   function clock(iso) {
     var when = new Date(iso);
     var sameDay = when.toDateString() === new Date().toDateString();
-    var options = sameDay ? { hour: "2-digit", minute: "2-digit" }
-      : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
-    return new Intl.DateTimeFormat(document.documentElement.lang || undefined, options).format(when);
+    if (!formats[sameDay]) {
+      var options = sameDay ? { hour: "2-digit", minute: "2-digit" }
+        : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
+      formats[sameDay] = new Intl.DateTimeFormat(document.documentElement.lang || undefined, options);
+    }
+    return formats[sameDay].format(when);
   }
 
   function show(text) {
-    if (note && text) {
-      note.textContent = text;
-      note.hidden = false;
+    var n = note();
+    if (n && text) {
+      n.textContent = text;
+      n.hidden = false;
     }
   }
 
-  var since = document.documentElement.getAttribute("data-offline-since");
-  if (since && note) {
-    show(note.getAttribute("data-kept").replace("{time}", clock(since)));
+  function markKept() {
+    var n = note();
+    if (!since() || !n) { return; }
+    show(n.getAttribute("data-kept").replace("{time}", clock(since())));
     /* Messages of the moment the copy was made ("Hand 3 saved") are not news any more. */
-    document.querySelectorAll(".flash").forEach(function (flash) { flash.hidden = true; });
+    document.body.querySelectorAll(".flash").forEach(function (flash) { flash.hidden = true; });
   }
+
+  markKept();
+  document.addEventListener("kept-copy", markKept);
   window.addEventListener("offline", function () {
-    if (note && note.hidden) {
-      show(note.getAttribute("data-dropped"));
+    var n = note();
+    if (n && n.hidden) {
+      show(n.getAttribute("data-dropped"));
     }
   });
   window.addEventListener("online", function () {
-    if (note && !since) {
-      note.hidden = true;
+    var n = note();
+    if (n && !since()) {
+      n.hidden = true;
     }
   });
 

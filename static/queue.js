@@ -26,6 +26,7 @@
   var form = document.querySelector("[data-hand-form]");
   var templateEl = document.getElementById("hand-template");
   var retry = FIRST_RETRY, timer = null, running = null, loginNeeded = false, rulesCache = null;
+  var rulesNow;  // the rule set once it has come (null: none); undefined before
   var reached = false;  // the server answered in this page's life (a kept copy may then give way)
 
   var inlineTexts = textsEl.getAttribute("data-texts");
@@ -47,30 +48,63 @@
 
   /* --- The store ------------------------------------------------------------------------- */
 
+  var opened = null;  // one connection for the page's life: a Save must not wait for a new one
+
   function db() {
-    return new Promise(function (resolve, reject) {
-      var req = indexedDB.open(DB, 1);
-      req.onupgradeneeded = function () { req.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true }); };
-      req.onsuccess = function () { resolve(req.result); };
-      req.onerror = function () { reject(req.error); };
-    });
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var req = indexedDB.open(DB, 1);
+        req.onupgradeneeded = function () { req.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true }); };
+        req.onsuccess = function () {
+          var conn = req.result;
+          conn.onversionchange = conn.onclose = function () { conn.close(); opened = null; };
+          resolve(conn);
+        };
+        req.onerror = function () { opened = null; reject(req.error); };
+      });
+    }
+    return opened;
   }
 
   function withStore(mode, work) {
     return db().then(function (conn) {
       return new Promise(function (resolve, reject) {
         var tx = conn.transaction(STORE, mode), out = work(tx.objectStore(STORE));
-        tx.oncomplete = function () { conn.close(); resolve(out && "result" in out ? out.result : out); };
-        tx.onerror = tx.onabort = function () { conn.close(); reject(tx.error); };
+        tx.oncomplete = function () { resolve(out && "result" in out ? out.result : out); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
       });
-    });
+    }).catch(function (error) { opened = null; throw error; });
   }
+
+  function ours(any) {
+    return function (e) { return e.account === account && (any || e.match === matchId); };
+  }
+
+  function byId(a, b) { return a.id - b.id; }
 
   /** This account's queued hands (of this match, unless ``any``), oldest first. */
   function entries(any) {
     return withStore("readonly", function (s) { return s.getAll(); }).then(function (list) {
-      return list.filter(function (e) { return e.account === account && (any || e.match === matchId); })
-        .sort(function (a, b) { return a.id - b.id; });
+      return list.filter(ours(any)).sort(byId);
+    });
+  }
+
+  /** Queue a hand typed on this page (in place of its earlier save, if it has the same key): one
+   *  transaction, which answers this match's queue as it is now. */
+  function save(key, fields, number) {
+    return withStore("readwrite", function (s) {
+      var out = {};
+      s.getAll().onsuccess = function (event) {
+        var list = event.target.result.filter(ours(false)).sort(byId);
+        var entry = list.filter(function (e) { return e.key === key; })[0];
+        if (!entry) {
+          entry = { account: account, match: matchId, key: key, savedAt: new Date().toISOString() };
+          list.push(entry);
+        }
+        entry.fields = fields; entry.number = number; entry.state = null;
+        s.put(entry).onsuccess = function (done) { entry.id = done.target.result; out.result = list; };
+      };
+      return out;
     });
   }
 
@@ -83,7 +117,8 @@
     if (!rulesCache) {
       rulesCache = fetch(url, { credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : null; })
-        .catch(function () { return null; });
+        .catch(function () { return null; })
+        .then(function (data) { rulesNow = data; return data; });
     }
     return rulesCache;
   }
@@ -301,62 +336,74 @@
     return keys.length ? errors[keys[0]][0] : "";
   }
 
-  function render() {
+  /** Draw the queue panel: ``known``, this match's queue when the caller has just read it, saves
+   *  a read. */
+  function render(known) {
     if (!panel) { return Promise.resolve(); }
-    var names = JSON.parse(panel.getAttribute("data-sides"));
-    var totals = JSON.parse(panel.getAttribute("data-totals"));
-    return entries(false).then(function (list) {
-      panel.hidden = !list.length;
-      panel.textContent = "";
-      if (!list.length) { return; }
-      // "Enter hand N" after the queued hands (who deals it is said on the hand page).
-      var next = list.reduce(function (n, e) { return Math.max(n, e.number + 1); }, parseInt(panel.getAttribute("data-next"), 10));
-      document.querySelectorAll("a[href$='/hands/new']").forEach(function (a) { a.textContent = a.textContent.replace(/\d+/, String(next)); });
-      document.querySelectorAll(".seats").forEach(function (p) { p.hidden = true; });
-      return Promise.all([rules(panel.getAttribute("data-rules")), loadTexts()]).then(function (got) {
-        var data = got[0];
-        panel.appendChild(el("h2", null, text("heading")));
-        var saved = sessionStorage.getItem("queue-saved");
-        if (saved) { panel.appendChild(el("p", "flash flash-success", text("saved", { n: saved }))); sessionStorage.removeItem("queue-saved"); }
-        var prov = data ? provisional(data.ruleset, totals, list) : null;
-        var ul = el("ul", "queue-hands");
-        list.forEach(function (entry, i) {
-          var li = el("li", "queued" + (entry.state ? " paused" : ""));
-          li.setAttribute("data-queued", String(entry.number));
-          li.appendChild(el("strong", null, text("hand", { n: entry.number })));
-          li.appendChild(el("span", "muted", " (" + text("not_sent") + ") "));
-          if (prov) { li.appendChild(el("span", "num", scoreLine(names, prov.hands[i].scores))); }
-          if (entry.state === "conflict") { conflictBox(li, entry, names, prov && prov.hands[i].scores); }
-          if (entry.state === "refused") {
-            li.appendChild(el("p", "flash flash-error", text("refused", { n: entry.number }) + " " + firstMessage(entry.errors)));
-            li.appendChild(button(text("open", { n: entry.number }), function () { return reopen(entry); }));
-          }
-          ul.appendChild(li);
-        });
-        panel.appendChild(ul);
-        if (prov) {
-          panel.appendChild(el("h3", null, text("totals")));
-          var tl = el("ul", "queue-totals");
-          names.forEach(function (name, i) {
-            var li = el("li", null, name + ": ");
-            li.appendChild(el("span", "num", String(prov.totals[i])));
-            li.setAttribute("data-provisional", String(i));
-            li.appendChild(document.createTextNode(" · " + text("minimum", { m: prov.minimums[i] })));
-            tl.appendChild(li);
-          });
-          panel.appendChild(tl);
-        }
-        if (loginNeeded) {
-          var p = el("p", "flash flash-error", text("login") + " ");
-          var a = el("a", null, text("login_link"));
-          a.href = "/login?next=" + encodeURIComponent(location.pathname);
-          p.appendChild(a);
-          panel.appendChild(p);
-        } else if (!list.some(function (e) { return e.state; })) {
-          panel.appendChild(el("p", "muted", text("waiting")));
-        }
+    var box = panel;
+    return (known ? Promise.resolve(known) : entries(false)).then(function (list) {
+      if (!list.length) { return drawQueue(box, list, null); }
+      box.hidden = false;  // there is a queue: said at once, drawn once the rules and texts are here
+      return Promise.all([rules(box.getAttribute("data-rules")), loadTexts()]).then(function (got) {
+        drawQueue(box, list, got[0]);
       });
     });
+  }
+
+  /** Draw ``list`` (this match's queue) in ``box`` (a #queue, in the page or in a scoreboard's body
+   *  about to be shown), scored with ``data`` (the match's rules.json; null: unscored). The texts
+   *  must be loaded. */
+  function drawQueue(box, list, data) {
+    var root = box.closest("body") || document;
+    var names = JSON.parse(box.getAttribute("data-sides"));
+    var totals = JSON.parse(box.getAttribute("data-totals"));
+    box.hidden = !list.length;
+    box.textContent = "";
+    if (!list.length) { return; }
+    // "Enter hand N" after the queued hands (who deals it is said on the hand page).
+    var next = list.reduce(function (n, e) { return Math.max(n, e.number + 1); }, parseInt(box.getAttribute("data-next"), 10));
+    root.querySelectorAll("a[href$='/hands/new']").forEach(function (a) { a.textContent = a.textContent.replace(/\d+/, String(next)); });
+    root.querySelectorAll(".seats").forEach(function (p) { p.hidden = true; });
+    box.appendChild(el("h2", null, text("heading")));
+    var saved = sessionStorage.getItem("queue-saved");
+    if (saved) { box.appendChild(el("p", "flash flash-success", text("saved", { n: saved }))); sessionStorage.removeItem("queue-saved"); }
+    var prov = data ? provisional(data.ruleset, totals, list) : null;
+    var ul = el("ul", "queue-hands");
+    list.forEach(function (entry, i) {
+      var li = el("li", "queued" + (entry.state ? " paused" : ""));
+      li.setAttribute("data-queued", String(entry.number));
+      li.appendChild(el("strong", null, text("hand", { n: entry.number })));
+      li.appendChild(el("span", "muted", " (" + text("not_sent") + ") "));
+      if (prov) { li.appendChild(el("span", "num", scoreLine(names, prov.hands[i].scores))); }
+      if (entry.state === "conflict") { conflictBox(li, entry, names, prov && prov.hands[i].scores); }
+      if (entry.state === "refused") {
+        li.appendChild(el("p", "flash flash-error", text("refused", { n: entry.number }) + " " + firstMessage(entry.errors)));
+        li.appendChild(button(text("open", { n: entry.number }), function () { return reopen(entry); }));
+      }
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+    if (prov) {
+      box.appendChild(el("h3", null, text("totals")));
+      var tl = el("ul", "queue-totals");
+      names.forEach(function (name, i) {
+        var li = el("li", null, name + ": ");
+        li.appendChild(el("span", "num", String(prov.totals[i])));
+        li.setAttribute("data-provisional", String(i));
+        li.appendChild(document.createTextNode(" · " + text("minimum", { m: prov.minimums[i] })));
+        tl.appendChild(li);
+      });
+      box.appendChild(tl);
+    }
+    if (loginNeeded) {
+      var p = el("p", "flash flash-error", text("login") + " ");
+      var a = el("a", null, text("login_link"));
+      a.href = "/login?next=" + encodeURIComponent(location.pathname);
+      p.appendChild(a);
+      box.appendChild(p);
+    } else if (!list.some(function (e) { return e.state; })) {
+      box.appendChild(el("p", "muted", text("waiting")));
+    }
   }
 
   function conflictBox(li, entry, names, ours) {
@@ -444,6 +491,8 @@
   /** Without signal the server cannot preview: the bar's scores come from the scorer. */
   function offlinePreview() {
     if (!offline()) { return; }
+    prepare();  // ready for Save
+    prepare();  // ready for Save
     var url = templateEl ? templateEl.getAttribute("data-rules") : "/matches/" + matchId + "/rules.json";
     rules(url).then(function (r) {
       if (!r || !form.querySelector("input[name=went_out]:checked")) { return; }
@@ -456,28 +505,189 @@
     });
   }
 
+  /* --- An offline save, drawn in place --------------------------------------------------------
+   * No navigation: while the player types, the scoreboard the worker keeps for this match is read,
+   * parsed and its body made ready, with this match's queue. Save then, in the same task, draws the
+   * queue with the new hand (static/scorer.js) in that body and puts it in front of the hand page's,
+   * while the hand is written to the queue; after the first frame the hand page's body goes and the
+   * address becomes the scoreboard's (history.pushState); once the hand is written, "Hand N is
+   * saved on this phone" is said. Should the write fail,
+   * the hand page comes back as it was, with what was typed and a message. The page is then the
+   * scoreboard in every way that matters: its queue is sent when the signal returns (and the
+   * server's scoreboard loaded); a reload shows the kept copy with the queue; Back reloads the hand
+   * page's address (a new hand, as after an online save). With no kept copy (no service worker)
+   * Save goes to the scoreboard once the hand is written, as before. */
+
+  var preparing = null, ready = null, queueNow = null, drawing = null;
+
+  /** Make the kept scoreboard's body and this match's queue ready for Save (``ready``,
+   *  ``queueNow``); ``ready`` stays null when there is no kept copy, or it is another account's. */
+  function prepare() {
+    if (!preparing) {
+      var found = window.caches ? caches.match("/matches/" + matchId) : Promise.resolve(null);
+      preparing = Promise.all([
+        found.then(function (response) {
+          if (!response) { return; }
+          var since = response.headers.get("X-Kept-At") || "";
+          return response.text().then(function (html) {
+            var doc = new DOMParser().parseFromString(html, "text/html");
+            var theirs = doc.getElementById("queue-texts");
+            if (!doc.getElementById("queue") || !theirs || theirs.getAttribute("data-account") !== account) { return; }
+            doc.querySelectorAll("script").forEach(function (s) { s.remove(); });  // this page has run them
+            ready = {
+              body: document.adoptNode(doc.body), title: doc.title, since: since,
+              styles: Array.prototype.map.call(doc.querySelectorAll("link[rel=stylesheet]"), function (l) { return l.href; })
+            };
+          });
+        }),
+        entries(false).then(function (list) { queueNow = list; })
+      ]).catch(function () { ready = null; });
+    }
+    return preparing;
+  }
+
+  /** Add the stylesheets of ``hrefs`` this page lacks (none, today: the scoreboard has app.css
+   *  only); those added, for :func:`undraw`. The hand page's own (hand.css) is left on: it styles
+   *  the hand page's classes only, and turning a stylesheet off makes the browser style the whole
+   *  page afresh, a frame's work on a slowed phone. */
+  function useStyles(hrefs) {
+    var have = Array.prototype.map.call(document.querySelectorAll("link[rel=stylesheet]"), function (l) { return l.href; });
+    return hrefs.filter(function (href) { return have.indexOf(href) < 0; }).map(function (href) {
+      var link = el("link");
+      link.rel = "stylesheet"; link.href = href;
+      document.head.appendChild(link);
+      return link;
+    });
+  }
+
+  /* The history entry a save made (the scoreboard's address on the hand page's document) shares
+     that document even after a reload: Back or Forward between the two addresses loads the page at
+     the new one, whichever document is on screen. */
+  var shownPath = location.pathname;
+  window.addEventListener("popstate", function () { if (location.pathname !== shownPath) { location.reload(); } });
+
+  /** Show the kept scoreboard (``ready``) at its address with ``list`` (this match's queue) drawn
+   *  on it; what the hand page was, for :func:`undraw`. */
+  function drawBoard(list) {
+    var root = document.documentElement, kept = ready;
+    var before = {
+      body: document.body, title: document.title, url: location.href, form: form, templateEl: templateEl,
+      since: root.getAttribute("data-offline-since")
+    };
+    drawing = before;
+    ready = preparing = null;  // its body moves to this page: read again if ever needed
+    window.scrollTo(0, 0);  // while the hand page is laid out: the new body is laid out once, in the frame
+    before.styles = useStyles(kept.styles);
+    document.title = kept.title;
+    root.setAttribute("data-offline-since", kept.since);
+    // The queue is drawn before the body is shown (styled and laid out once, in the next frame).
+    panel = kept.body.querySelector("#queue");
+    var drawn = Boolean(texts) && rulesNow !== undefined;
+    if (drawn) { drawQueue(panel, list, rulesNow); }
+    // The hand page's body is kept out of sight, as it is (not styled or laid out again), and taken
+    // out of the page only after the frame: undoing a long form's layout costs a slowed phone a
+    // frame of its own.
+    var old = before.body.style;
+    old.contentVisibility = "hidden";
+    old.minHeight = "0";
+    root.insertBefore(kept.body, before.body);
+    // After the frame too, the scoreboard's address: a new history entry costs a slowed phone
+    // more than a frame's worth of milliseconds before it.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        if (document.body === before.body) { return; }  // undrawn meanwhile
+        before.body.remove();
+        history.pushState(null, "", "/matches/" + matchId);
+        shownPath = location.pathname;
+        before.pushed = true;
+      }, 0);
+    });
+    document.dispatchEvent(new Event("kept-copy"));  // static/offline.js: "offline, as of 21:40"
+    form = templateEl = null;
+    before.drawn = drawn ? Promise.resolve() : render(list);
+    return before;
+  }
+
+  /** The hand page back as it was before :func:`drawBoard` (the hand could not be written). */
+  function undraw(before) {
+    var root = document.documentElement, board = document.body;
+    if (board !== before.body) {  // (a draw cut short may not have put the scoreboard in)
+      root.insertBefore(before.body, board);
+      board.remove();
+    }
+    before.body.style.contentVisibility = before.body.style.minHeight = "";
+    before.styles.forEach(function (link) { link.remove(); });
+    document.title = before.title;
+    if (before.since === null) { root.removeAttribute("data-offline-since"); } else { root.setAttribute("data-offline-since", before.since); }
+    if (before.pushed) {
+      history.replaceState(null, "", before.url);
+      shownPath = location.pathname;
+    }
+    panel = null; form = before.form; templateEl = before.templateEl;
+  }
+
+  /** The hand is written: said on the scoreboard, and sent at once if there may be signal. */
+  function written(number) {
+    var note = el("p", "flash flash-success", text("saved", { n: number }));
+    if (panel && !panel.hidden) { panel.insertBefore(note, panel.firstChild.nextSibling); }
+    if (navigator.onLine !== false) { flush(); }
+  }
+
+  function notWritten() {
+    var note = el("p", "flash flash-error", text("not_kept"));
+    note.setAttribute("role", "alert");
+    form.parentNode.insertBefore(note, form);
+    form.dispatchEvent(new Event("hand-not-sent"));  // static/hand_submit.js: Save may be tapped again
+  }
+
   function queueHand(event) {
     if (event.defaultPrevented || !offline()) { return; }  // online: the form is posted as usual
     event.preventDefault();
     var fields = formFields(event.submitter);
     var key = form.elements.key.value || window.crypto.randomUUID();
     var number = parseInt(form.elements.number.value, 10);
-    entries(false).then(function (list) {
-      var same = list.filter(function (e) { return e.key === key; })[0];
-      var entry = same || { account: account, match: matchId, key: key, savedAt: new Date().toISOString() };
-      entry.fields = fields; entry.number = number; entry.state = null;
-      return put(entry);
-    }).then(function () {
-      sessionStorage.setItem("queue-saved", String(number));
-      location.href = "/matches/" + matchId;
+    var shown = null;
+    if (ready && queueNow) {
+      var entry = { key: key, fields: fields, number: number, state: null }, mine = false;
+      var list = queueNow.map(function (e) { if (e.key !== key) { return e; } mine = true; return entry; });
+      try {
+        shown = drawBoard(mine ? list : list.concat([entry]));
+      } catch (error) {  // the hand page as it was; the scoreboard once the hand is written
+        if (drawing) { undraw(drawing); }
+        shown = drawing = null;
+      }
+    }
+    save(key, fields, number).then(function (list) {
+      if (shown) { return shown.drawn.then(function () { written(number); }); }
+      return prepare().then(function () {
+        if (!ready || !queueNow) { throw new Error("no kept scoreboard"); }
+        return drawBoard(list).drawn.then(function () { written(number); });
+      }).catch(function () {
+        sessionStorage.setItem("queue-saved", String(number));
+        location.href = "/matches/" + matchId;  // the scoreboard's own page shows the queue
+      });
+    }, function () {
+      if (shown) { undraw(shown); }
+      notWritten();
     });
   }
 
+  /** Offline, a tap on Save (or "Save with 0") becomes a submit event for the page's scripts
+   *  (static/hand_submit.js's checks, then :func:`queueHand`) without the browser's submission
+   *  steps, which nothing needs when nothing is posted and which cost a slowed phone a frame. */
+  function tapSave(event) {
+    var button = event.target.closest && event.target.closest("[type=submit]");
+    if (!button || !form || !form.contains(button) || event.defaultPrevented || !offline()) { return; }
+    event.preventDefault();
+    form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));
+  }
+
   if (form && form.elements.key) {
+    form.addEventListener("click", tapSave);
     form.addEventListener("submit", queueHand);
     form.addEventListener("input", offlinePreview);
     form.addEventListener("change", offlinePreview);
-    if (templateEl) { fillTemplate(); }
+    if (templateEl) { fillTemplate().then(prepare); }
   }
   window.addEventListener("online", function () { retry = FIRST_RETRY; flush(); });
   if (navigator.onLine !== false && !templateEl) { flush(); } else { render(); }

@@ -254,6 +254,7 @@ def queue_texts() -> dict[str, str]:
             "No signal: the hand was not sent. It is still here; Save keeps it on this phone until"
             " there is signal."
         ),
+        "not_kept": _("This phone could not keep the hand: it is still here. Try Save again."),
         "saved": _(
             "Hand %(number)s is saved on this phone; it will be sent when there is signal.", number="{n}"
         ),

@@ -23,7 +23,15 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
-from tests.browser.helpers import PHONE, register, screenshot
+from tests.browser.helpers import (
+    AXE,
+    AXE_URL,
+    PHONE,
+    assert_accessible,
+    assert_fits_phone,
+    register,
+    screenshot,
+)
 from tests.browser.test_offline import start_match, worker_ready
 
 PASSWORD = "a long password"
@@ -151,11 +159,98 @@ def test_two_hands_entered_offline_are_stored_once_each_in_order(
     expect(phone.get_by_role("heading", level=1)).to_have_text("Enter hand 3")
     assert phone.locator("[data-hand-bar]").evaluate("(bar) => getComputedStyle(bar).position") == "sticky"
     phone.goto(scoreboard)
+    expect(queued(phone)).to_have_count(2)
 
     context.set_offline(False)
     expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
     assert stored(app, scoreboard) == [(1, 300, 0), (2, 50, 1)]
     assert server_totals(phone) == ahead
+
+
+def test_an_offline_save_shows_the_scoreboard_with_the_hand_not_sent_yet(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    """What a player sees after Save with no signal: the scoreboard, at its own address and marked
+    as the phone's copy, with the hand not sent yet, its scores and the totals if it is accepted;
+    the totals the server has are unchanged. Back opens the next hand's page, Forward and a reload
+    the same scoreboard; with the signal back, the server's scoreboard with those totals."""
+    context, phone = phone_pair
+    if AXE.exists():
+        context.route(f"**{AXE_URL}", lambda route: route.fulfill(path=AXE, content_type="text/javascript"))
+    scoreboard = ready(phone, "offline-seen")
+    title = phone.title()
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, HAND)
+
+    def shows_the_queued_hand() -> None:
+        assert phone.url.endswith(scoreboard)
+        expect(phone).to_have_title(title)
+        expect(phone.locator("[data-hand-form]")).to_have_count(0)
+        expect(phone.locator("#offline-note")).to_contain_text("Offline: this copy is as of")
+        expect(queued(phone)).to_have_count(1)
+        expect(queued(phone).first).to_have_text("Hand 1 (not sent yet) Nosotros +900 · Ellos +60")
+        expect(phone.locator('#queue [data-provisional="0"]')).to_have_text(
+            "Nosotros: 900 · opening minimum 50"
+        )
+        expect(phone.locator('#queue [data-provisional="1"]')).to_have_text("Ellos: 60 · opening minimum 50")
+        assert server_totals(phone) == [0, 0]  # the big figures are the server's, until it has the hand
+        expect(phone.get_by_role("link", name="Enter hand 2")).to_be_visible()
+
+    shows_the_queued_hand()
+    expect(phone.locator("#queue")).to_contain_text("Hand 1 is saved on this phone")
+    screenshot(phone, "offline-saved", full_page=False)
+    assert_fits_phone(phone)
+    assert_accessible(phone)
+
+    phone.go_back()  # a new hand page, for the next hand
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Enter hand 2")
+    assert phone.url.endswith(f"{scoreboard}/hands/new")
+    expect(phone.locator("#sides-0-melds")).to_have_value("")
+    phone.go_forward()
+    shows_the_queued_hand()
+    phone.reload()
+    shows_the_queued_hand()
+    assert stored(app, scoreboard) == []
+
+    context.set_offline(False)
+    expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 300, 0)]
+    assert server_totals(phone) == [900, 60]
+    expect(phone.locator("#offline-note")).to_be_hidden()
+
+
+def test_a_hand_the_phone_cannot_keep_stays_on_its_page(
+    app: Flask, phone_pair: tuple[BrowserContext, Page]
+) -> None:
+    """The phone's storage refuses the hand (full, say): the hand page comes back with what was
+    typed and says so; Save then works once the storage does."""
+    context, phone = phone_pair
+    scoreboard = ready(phone, "offline-full")
+    context.set_offline(True)
+    phone.goto(f"{scoreboard}/hands/new")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Enter hand 1")
+    went_out, ours, theirs = HAND
+    phone.locator(f"#went_out-{went_out}").check()
+    for i, side in enumerate((ours, theirs)):
+        for name, value in side.items():
+            phone.locator(f"#sides-{i}-{name}").fill(value)
+    phone.evaluate("""() => {
+        window.realPut = IDBObjectStore.prototype.put;
+        IDBObjectStore.prototype.put = function () { this.transaction.abort(); return {}; };
+    }""")
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("main")).to_contain_text("This phone could not keep the hand: it is still here.")
+    assert phone.url.endswith(f"{scoreboard}/hands/new")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Enter hand 1")
+    expect(phone.locator("#sides-0-melds")).to_have_value("300")
+    expect(phone.locator("#sides-1-hand")).to_have_value("40")
+    phone.evaluate("() => { IDBObjectStore.prototype.put = window.realPut; }")
+    phone.get_by_role("button", name="Save hand 1").click()
+    phone.wait_for_url(f"**{scoreboard}")
+    expect(queued(phone)).to_have_count(1)
+    context.set_offline(False)
+    expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
+    assert stored(app, scoreboard) == [(1, 300, 0)]
 
 
 def test_a_send_cut_off_after_the_server_stored_it_is_still_stored_once(
