@@ -176,7 +176,13 @@ def test_fold_and_match_ignore_accents_case_and_spacing():
         ),
         (
             "canaston",
-            ["Below 0 15", "1,500 to 2,995 90", "3,000 to 4,995 120", "5,000 to 7,495 150", "7,500 and above 180"],
+            [
+                "Below 0 15",
+                "1,500 to 2,995 90",
+                "3,000 to 4,995 120",
+                "5,000 to 7,495 150",
+                "7,500 and above 180",
+            ],
             "Positive if the side has at least 1 completed canasta, otherwise negative.",
         ),
         (
