@@ -336,11 +336,19 @@ ERRORS: Final = {
 }
 
 
+#: Answered by the HTTP server before the app sees the request, so in its own words, not JSON.
+URI_TOO_LONG: Final = (
+    "The request line (the path and query) is longer than the HTTP server accepts: gunicorn's "
+    "limit_request_line, 4,094 bytes unless configured, or the proxy's. Not answered by the app, "
+    "so not JSON."
+)
+
+
 def _answers(
     ok: dict[int, Any], *errors: int, links: dict[str, Any] | None = None, **conflict: str
 ) -> dict[str, Any]:
-    """The success answer(s) of ``ok`` (with ``links`` to the operations its ids lead to), 400, 401
-    and ``errors`` (``c409=...`` says what a 409 means for this operation)."""
+    """The success answer(s) of ``ok`` (with ``links`` to the operations its ids lead to), 400, 401,
+    ``errors`` (``c409=...`` says what a 409 means for this operation) and the server's 414."""
     answers: dict[str, Any] = {}
     for status, (description, schema, headers) in ok.items():
         answer: dict[str, Any] = {"description": description}
@@ -357,6 +365,7 @@ def _answers(
             "description": description,
             "content": {"application/json": {"schema": _ref("Errors")}},
         }
+    answers["414"] = {"description": URI_TOO_LONG}
     return answers
 
 
