@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, Match, Player, Seat, Side
+from scorekeeper.models import Hand, Match, Player, Side
 from scorekeeper.rules import load_hand
 from scorekeeper.services import OutsideUnitOfWork, match_write
 from scorekeeper.stats import SIDE_COLUMNS, SideFigures
@@ -145,4 +145,3 @@ def test_the_side_figures_are_declared_once_and_stored_as_declared() -> None:
     names = {f.name for f in fields(SideFigures)}
     assert set(SIDE_COLUMNS) == names - {"canastas"}
     assert set(SIDE_COLUMNS) <= set(Side.__table__.columns.keys())
-    assert Seat.__table__.columns.keys()  # the guard watches seats too (see the module docstring)

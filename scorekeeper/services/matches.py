@@ -161,8 +161,9 @@ def seated_match(
         target=target,
         house_rules=house_rules,
         first_dealer=first_dealer,
-        **({} if created_at is None else {"created_at": created_at}),
     )
+    if created_at is not None:  # an imported match keeps its date; else the column's default
+        match.created_at = created_at
     for position, (name, names) in enumerate(sides):
         seats = [Seat(position=i, player=players[player]) for i, player in enumerate(names)]
         match.sides.append(Side(position=position, name=name, seats=seats))

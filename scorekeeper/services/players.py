@@ -78,6 +78,12 @@ def _bump_roster(owner_id: int) -> None:
     )
 
 
+def _matches_of(player_id: int) -> set[int]:
+    """The ids of the matches ``player_id`` sat in (one statement)."""
+    seated = select(Side.match_id).join(Seat, Seat.side_id == Side.id).where(Seat.player_id == player_id)
+    return set(db.session.scalars(seated))
+
+
 def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
     """Move every seat of player ``merge_id`` to ``keep_id`` and delete ``merge_id``.
 
@@ -90,13 +96,8 @@ def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
     if keep.id == gone.id:
         raise ValidationError([FieldError("merge", N_("Choose two different players."))])
     seats_gone = list(db.session.scalars(select(Seat).where(Seat.player_id == gone.id)))
-    keep_matches = set(
-        db.session.scalars(
-            select(Side.match_id).join(Seat, Seat.side_id == Side.id).where(Seat.player_id == keep.id)
-        )
-    )
-    gone_matches = {db.session.get(Side, seat.side_id).match_id for seat in seats_gone}  # type: ignore[union-attr]
-    if keep_matches & gone_matches:
+    gone_matches = _matches_of(gone.id)
+    if _matches_of(keep.id) & gone_matches:
         raise ValidationError(
             [FieldError("merge", N_("Both played in the same match, so they are two people."))]
         )
