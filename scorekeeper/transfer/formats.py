@@ -1,4 +1,5 @@
-"""The export formats (CSV for spreadsheets, JSON to rebuild matches) and the reading of an export.
+"""The export formats (CSV and ``.xlsx`` for spreadsheets, JSON to rebuild matches) and the reading
+of an export.
 
 Nothing here touches the database: exports are written from folded matches
 (:class:`scorekeeper.services.MatchView`) and :func:`read_export` turns an uploaded file into
@@ -18,8 +19,10 @@ import io
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any, Final
+
+import xlsxwriter
 
 from ..models import as_utc
 from ..rules import (
@@ -131,7 +134,8 @@ def safe_cell(text: str) -> str:
 
 CSV_HEADER: Final = (
     N_("Match"),
-    N_("Date (UTC)"),
+    N_("Date ({zone})"),
+    N_("UTC offset"),
     N_("Rule set"),
     N_("Target"),
     N_("Hand"),
@@ -151,28 +155,80 @@ CSV_HEADER: Final = (
     N_("Running total"),
 )
 
+#: A spreadsheet cell: text, a number, or a date and time (the reader's local time, without zone).
+Cell = str | int | float | datetime
 
-def csv_rows(mv: MatchView, translate: Translate = _identity) -> Iterable[list[str | int]]:
-    """A row per hand and side (sides numbered from 1, as at the table)."""
+
+def _ruleset_words(rs: RuleSet) -> str:
+    return rs.name
+
+
+def _going_out_words(rs: RuleSet, code: str) -> str:
+    kind = rs.going_out_kind(code)
+    return kind.description if kind is not None else code
+
+
+@dataclass(frozen=True)
+class Habits:
+    """How the reader writes, for the spreadsheet exports: the decimal symbol of their language
+    (``,`` in Spanish and French, whose spreadsheets then split CSV fields at ``;``), their time
+    zone and its name, and the words for the codes (rule sets, ways of going out, the header).
+    The defaults are English with UTC, as a program would read them."""
+
+    decimal: str = "."
+    zone: tzinfo = UTC
+    zone_name: str = "UTC"
+    translate: Translate = _identity
+    ruleset_name: Callable[[RuleSet], str] = _ruleset_words
+    going_out_name: Callable[[RuleSet, str], str] = _going_out_words
+
+    @property
+    def delimiter(self) -> str:
+        """``;`` where the decimal symbol is a comma (as those spreadsheets expect), else ``,``."""
+        return ";" if self.decimal == "," else ","
+
+    def local(self, moment: datetime) -> datetime:
+        """``moment`` in the reader's time zone."""
+        return as_utc(moment).astimezone(self.zone)
+
+
+def utc_offset(moment: datetime) -> str:
+    """The UTC offset of an aware ``moment``: ``UTC+02:00``, ``UTC-03:00``, ``UTC+05:45``, ``UTC+00:00``."""
+    offset = moment.utcoffset() or timedelta(0)
+    sign = "-" if offset < timedelta(0) else "+"
+    minutes = abs(int(offset.total_seconds())) // 60
+    return f"UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def sheet_header(habits: Habits) -> list[str]:
+    """The header of the spreadsheet exports, in the reader's language."""
+    return [habits.translate(title).format(zone=habits.zone_name) for title in CSV_HEADER]
+
+
+def sheet_rows(mv: MatchView, habits: Habits) -> Iterable[list[Cell]]:
+    """A row per hand and side (sides numbered from 1, as at the table), as typed cells: numbers as
+    numbers, the start as the reader's local time (its UTC offset in the next cell), codes in words."""
     match = mv.match
-    date = as_utc(match.created_at).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
-    yes, no = translate(N_("yes")), translate(N_("no"))
-    sides = [(safe_cell(s.name), safe_cell(", ".join(s.player_names))) for s in match.sides]
+    started = habits.local(match.created_at)
+    ruleset = habits.ruleset_name(mv.ruleset)
+    yes, no = habits.translate(N_("yes")), habits.translate(N_("no"))
+    sides = [(s.name, ", ".join(s.player_names)) for s in match.sides]
     for result in mv.state.hands:
-        went_out = result.input.went_out
+        went_out, kind = result.input.went_out, result.input.going_out_kind
         for i, (name, players) in enumerate(sides):
             b = result.breakdown[i]
             yield [
                 match.id,
-                date,
-                match.ruleset,
+                started.replace(tzinfo=None),
+                utc_offset(started),
+                ruleset,
                 match.target,
                 result.number,
                 i + 1,
                 name,
                 players,
                 yes if went_out == i else no,
-                safe_cell(result.input.going_out_kind or "") if went_out == i else "",
+                habits.going_out_name(mv.ruleset, kind) if went_out == i and kind else "",
                 b.melds,
                 b.hand,
                 b.canastas,
@@ -185,14 +241,76 @@ def csv_rows(mv: MatchView, translate: Translate = _identity) -> Iterable[list[s
             ]
 
 
-def export_csv(views: Iterable[MatchView], translate: Translate = _identity) -> bytes:
-    """The CSV export: UTF-8 with a byte-order mark (spreadsheets then read accents right), a header."""
+def csv_cell(value: Cell, habits: Habits) -> str | int:
+    """A cell as the CSV writes it: whole numbers as digits (no grouping, which spreadsheets would
+    misread), other numbers with the reader's decimal symbol, dates as ``2024-05-01 20:30:15`` (which
+    every spreadsheet reads as a date), text kept from being run as a formula (:func:`safe_cell`)."""
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, bool):
+        raise TypeError("a cell is never a bool")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return repr(value).replace(".", habits.decimal)
+    return safe_cell(value)
+
+
+def csv_rows(mv: MatchView, habits: Habits | None = None) -> Iterable[list[str | int]]:
+    """The rows of :func:`sheet_rows` as the CSV writes them."""
+    habits = habits or Habits()
+    for row in sheet_rows(mv, habits):
+        yield [csv_cell(value, habits) for value in row]
+
+
+def export_csv(
+    views: Iterable[MatchView], translate: Translate = _identity, habits: Habits | None = None
+) -> bytes:
+    """The CSV export: UTF-8 with a byte-order mark (spreadsheets then read accents right), a header,
+    fields split as the reader's spreadsheet expects (:attr:`Habits.delimiter`). ``translate`` is
+    used when no ``habits`` are given (English words otherwise)."""
+    habits = habits or Habits(translate=translate)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([translate(title) for title in CSV_HEADER])
+    writer = csv.writer(out, delimiter=habits.delimiter, lineterminator="\r\n")
+    writer.writerow(sheet_header(habits))
     for mv in views:
-        writer.writerows(csv_rows(mv, translate))
+        writer.writerows(csv_rows(mv, habits))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+#: The width of each column of the ``.xlsx`` export, in characters.
+XLSX_WIDTHS: Final = (7, 19, 11, 18, 8, 6, 6, 18, 22, 9, 16, 9, 9, 9, 9, 9, 9, 10, 10, 12)
+#: Excel's built-in date-and-time format, which spreadsheets show the way their reader's system does.
+XLSX_DATE_FORMAT: Final = 22
+
+
+def export_xlsx(
+    views: Iterable[MatchView], habits: Habits | None = None, sheet: str = "Scorekeeper"
+) -> bytes:
+    """The rows of the CSV export as an Excel workbook: numbers as number cells, the start as a date
+    cell (local time, its offset beside it), text as text (never a formula), the header frozen.
+    Written row by row through temporary files (a whole history does not sit in memory as cells)."""
+    habits = habits or Habits()
+    out = io.BytesIO()
+    workbook = xlsxwriter.Workbook(out, {"constant_memory": True})
+    worksheet = workbook.add_worksheet(sheet[:31])
+    bold = workbook.add_format({"bold": True, "text_wrap": True, "valign": "top"})
+    when = workbook.add_format({"num_format": XLSX_DATE_FORMAT})
+    for column, title in enumerate(sheet_header(habits)):
+        worksheet.write_string(0, column, title, bold)
+        worksheet.set_column(column, column, XLSX_WIDTHS[column])
+    worksheet.freeze_panes(1, 0)
+    rows = (cells for mv in views for cells in sheet_rows(mv, habits))
+    for row, cells in enumerate(rows, start=1):
+        for column, value in enumerate(cells):
+            if isinstance(value, datetime):
+                worksheet.write_datetime(row, column, value, when)
+            elif isinstance(value, int | float):
+                worksheet.write_number(row, column, value)
+            else:
+                worksheet.write_string(row, column, value)
+    workbook.close()
+    return out.getvalue()
 
 
 # --- Import ------------------------------------------------------------------------------------

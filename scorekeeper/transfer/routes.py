@@ -1,4 +1,4 @@
-"""Export (CSV, JSON) of one match or the whole history, and import of a JSON export.
+"""Export (CSV, ``.xlsx``, JSON) of one match or the whole history, and import of a JSON export.
 
 Exports are the owner's only: another account's match answers 404. An import is checked in full by
 the rules before anything is stored, then stored in one transaction: all its matches or none.
@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from babel.numbers import get_decimal_symbol
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_login import current_user, login_required
 from sqlalchemy import func, select
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
+from .. import vocabulary
 from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
@@ -28,8 +30,18 @@ from ..services import (
     history,  # a module: history imports .formats, which loads this package
     view,
 )
+from ..timezones import reader_zone
 from . import bp
-from .formats import MAX_BYTES, ImportRejected, export_csv, export_json, read_export, render_problems
+from .formats import (
+    MAX_BYTES,
+    Habits,
+    ImportRejected,
+    export_csv,
+    export_json,
+    export_xlsx,
+    read_export,
+    render_problems,
+)
 from .forms import ImportForm
 
 UNPROCESSABLE: Final = 422
@@ -38,6 +50,7 @@ TOO_LARGE: Final = 413
 UPLOAD_LIMIT: Final = MAX_BYTES + 256 * 1024
 CSV_TYPE: Final = "text/csv; charset=utf-8"
 JSON_TYPE: Final = "application/json; charset=utf-8"
+XLSX_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 @bp.url_value_preprocessor
@@ -62,8 +75,25 @@ def _stamp() -> str:
     return utcnow().strftime("%Y-%m-%d")
 
 
+def _habits() -> Habits:
+    """The reader's habits: their language's decimal symbol and words, their time zone."""
+    zone = reader_zone()
+    return Habits(
+        decimal=get_decimal_symbol(get_locale()),
+        zone=zone.info,
+        zone_name=zone.name,
+        translate=_,
+        ruleset_name=vocabulary.ruleset_name,
+        going_out_name=vocabulary.going_out_name,
+    )
+
+
 def _csv(views: Sequence[MatchView], filename: str) -> Response:
-    return _download(export_csv(views, _), CSV_TYPE, filename)
+    return _download(export_csv(views, habits=_habits()), CSV_TYPE, filename)
+
+
+def _xlsx(views: Sequence[MatchView], filename: str) -> Response:
+    return _download(export_xlsx(views, _habits(), sheet=_("Hands")), XLSX_TYPE, filename)
 
 
 def _json(views: Sequence[MatchView], filename: str) -> Response:
@@ -76,6 +106,12 @@ def match_csv(match_id: int) -> Response:
     return _csv([view(owned_or_404(get_match, match_id))], f"scorekeeper-match-{match_id}.csv")
 
 
+@bp.get("/matches/<int:match_id>/export.xlsx")
+@login_required
+def match_xlsx(match_id: int) -> Response:
+    return _xlsx([view(owned_or_404(get_match, match_id))], f"scorekeeper-match-{match_id}.xlsx")
+
+
 @bp.get("/matches/<int:match_id>/export.json")
 @login_required
 def match_json(match_id: int) -> Response:
@@ -86,6 +122,12 @@ def match_json(match_id: int) -> Response:
 @login_required
 def history_csv() -> Response:
     return _csv(_history(), f"scorekeeper-history-{_stamp()}.csv")
+
+
+@bp.get("/export/history.xlsx")
+@login_required
+def history_xlsx() -> Response:
+    return _xlsx(_history(), f"scorekeeper-history-{_stamp()}.xlsx")
 
 
 @bp.get("/export/history.json")
