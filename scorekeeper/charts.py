@@ -352,10 +352,13 @@ def results_chart(
     lost_label: str,
     date_format: str = "%Y-%m-%d",
     fmt: Format = str,
+    date_text: Callable[[datetime], str] | None = None,
 ) -> Markup:
     """A player's side's final total in each finished match, oldest first (the latest
     :data:`MAX_RESULTS`): a line through markers, a filled circle for a win and a hollow square for a
-    loss; the first and last dates below."""
+    loss; the first and last dates below, written by ``date_text`` (the reader's way) when given,
+    else with ``date_format``. One rule set per chart: a line across rule sets would compare points
+    of different games."""
     shown = list(results)[-MAX_RESULTS:]
     f = frame([r.total for r in shown], fmt)
     legend_top = f.bottom + X_LABELS
@@ -380,7 +383,8 @@ def results_chart(
             parts.append(_marker("square", px, py, lost_color, filled=False, cls="lost"))
     if shown:
         y = num(f.bottom + 16)
-        first, last = shown[0].when.strftime(date_format), shown[-1].when.strftime(date_format)
+        write = date_text or (lambda moment: moment.strftime(date_format))
+        first, last = write(shown[0].when), write(shown[-1].when)
         parts.append(
             f'<g fill="{MUTED}"><text x="{num(f.left)}" y="{y}">{_text(first)}</text>'
             + (f'<text x="{PLOT_RIGHT}" y="{y}" text-anchor="end">{_text(last)}</text>' if count > 1 else "")

@@ -114,39 +114,39 @@ def encode(doc: Any) -> bytes:
 def test_csv_has_a_row_per_hand_and_side_with_the_breakdown() -> None:
     table = rows(export_csv([classic()]))
     assert table[0] == [
-        "Match", "Date (UTC)", "Rule set", "Target", "Hand", "Side", "Side name", "Players", "Went out",
-        "Going-out kind", "Melds", "Cards in hand", "Canastas", "Red threes", "Going out", "Specials",
-        "Penalties", "Hand total", "Running total",
+        "Match", "Date (UTC)", "UTC offset", "Rule set", "Target", "Hand", "Side", "Side name", "Players",
+        "Went out", "Going-out kind", "Melds", "Cards in hand", "Canastas", "Red threes", "Going out",
+        "Specials", "Penalties", "Hand total", "Running total",
     ]  # fmt: skip
     assert len(table) == 1 + 2 * 2
     date = "2024-05-01 18:30:15"
     assert table[1] == [
-        "7", date, "classic", "5000", "1", "1", "Nosotros", "Ana, Luis", "yes", "normal",
-        "640", "0", "800", "100", "100", "0", "-50", "1590", "1590",
+        "7", date, "UTC+00:00", "Canasta", "5000", "1", "1", "Nosotros", "Ana, Luis", "yes",
+        "Going out (irse)", "640", "0", "800", "100", "100", "0", "-50", "1590", "1590",
     ]  # fmt: skip
     assert table[2] == [
-        "7", date, "classic", "5000", "1", "2", "Ellos", "Eva, Juan", "no", "",
+        "7", date, "UTC+00:00", "Canasta", "5000", "1", "2", "Ellos", "Eva, Juan", "no", "",
         "210", "-85", "0", "0", "0", "0", "0", "125", "125",
     ]  # fmt: skip
-    assert table[3][4:17] == [
+    assert table[3][5:18] == [
         "2", "1", "Nosotros", "Ana, Luis", "no", "", "100", "-40", "0", "0", "0", "0", "0",
     ]  # fmt: skip
-    assert table[3][17:] == ["60", "1650"]
-    assert table[4][17:] == ["-120", "5"]
+    assert table[3][18:] == ["60", "1650"]
+    assert table[4][18:] == ["-120", "5"]
     for row in table[1:]:  # the seven lines add up to the hand total
-        assert sum(int(x) for x in row[10:17]) == int(row[17])
+        assert sum(int(x) for x in row[11:18]) == int(row[18])
 
 
 def test_csv_names_round_trip_and_formulas_are_defused() -> None:
     odd = 'Los "de, siempre"\nnorte'
     mv = classic(sides=[(odd, ["=cmd|' /C calc'!A0", "Luis, hijo"]), ("+Ellos", ["@Eva", "-Juan"])])
     table = rows(export_csv([mv]))
-    assert table[1][6] == odd
-    assert table[1][7] == "'=cmd|' /C calc'!A0, Luis, hijo"
-    assert table[2][6] == "'+Ellos"
-    assert table[2][7] == "'@Eva, -Juan"
-    assert table[2][17] == "125"  # numbers stay numbers; a negative line keeps its sign
-    assert table[2][11] == "-85"
+    assert table[1][7] == odd
+    assert table[1][8] == "'=cmd|' /C calc'!A0, Luis, hijo"
+    assert table[2][7] == "'+Ellos"
+    assert table[2][8] == "'@Eva, -Juan"
+    assert table[2][18] == "125"  # numbers stay numbers; a negative line keeps its sign
+    assert table[2][12] == "-85"
     assert [safe_cell(s) for s in ("=1", "+1", "-1", "@a", "\tx", "ok", "")] == [
         "'=1", "'+1", "'-1", "'@a", "'\tx", "ok", "",
     ]  # fmt: skip
@@ -154,7 +154,7 @@ def test_csv_names_round_trip_and_formulas_are_defused() -> None:
 
 def test_csv_header_is_translated() -> None:
     table = rows(export_csv([classic()], translate=lambda s: s.upper()))
-    assert table[0][0] == "MATCH" and table[1][8] == "YES" and table[2][8] == "NO"
+    assert table[0][0] == "MATCH" and table[1][9] == "YES" and table[2][9] == "NO"
 
 
 # --- JSON: export and read back ----------------------------------------------------------------

@@ -122,3 +122,38 @@ def latest_results(owner_id: int, player_id: int, limit: int) -> list[Result]:
             )
         )
     return results
+
+
+def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict[str, list[Result]]:
+    """The player's ``limit`` latest finished matches of each rule set, oldest first, by rule set
+    (one statement: the rows are numbered within each rule set, newest first)."""
+    newest = (
+        func.row_number()
+        .over(partition_by=Match.ruleset, order_by=(Match.created_at.desc(), Match.id.desc()))
+        .label("newest")
+    )
+    ranked = (
+        select(Match.id, Match.ruleset, Match.created_at, Match.totals, Match.winner, Side.position, newest)
+        .join(Side, Side.match_id == Match.id)
+        .where(Match.owner_id == owner_id, Match.finished, Side.id.in_(_seats_of(player_id)))
+        .subquery()
+    )
+    rows = db.session.execute(
+        select(ranked)
+        .where(ranked.c.newest <= limit)
+        .order_by(ranked.c.ruleset, ranked.c.created_at, ranked.c.id)
+    )
+    results: dict[str, list[Result]] = {}
+    for match_id, ruleset, created_at, totals, winner, index, _newest in rows:
+        others = [t for i, t in enumerate(totals) if i != index]
+        results.setdefault(ruleset, []).append(
+            Result(
+                match_id,
+                ruleset,
+                as_utc(created_at),
+                totals[index],
+                max(others) if others else 0,
+                winner == index,
+            )
+        )
+    return results

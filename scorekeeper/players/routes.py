@@ -4,9 +4,13 @@ renaming, and merging a duplicate (with a confirmation step). Writes go through
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final
 
+from babel.numbers import format_decimal
 from flask import flash, redirect, render_template, url_for
+from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
@@ -21,7 +25,7 @@ from ..rules import ValidationError, get_ruleset
 from ..services import Conflict, get_player, merge_players, players_of, rename_player
 from ..stats import Result, Stats, by_matches, combined
 from . import bp
-from .data import latest_results, match_count, partnerships_of, players_stats, ruleset_stats
+from .data import latest_results_by_ruleset, match_count, partnerships_of, players_stats, ruleset_stats
 from .forms import MergeForm, RenameForm
 
 UNPROCESSABLE: Final = 422
@@ -45,48 +49,95 @@ def index() -> str:
     return render_template("players/index.html", players=players, stats=stats, empty=Stats())
 
 
-def _columns(player_id: int) -> list[tuple[str, Stats]]:
-    """The player's figures overall, then per rule set when they played more than one."""
-    by_ruleset = ruleset_stats(current_user.id, player_id)
-    columns = [(_("All"), combined(by_ruleset.values()))]
-    if len(by_ruleset) > 1:
-        columns += [(ruleset_name(r), by_ruleset[r]) for r in by_matches(by_ruleset)]
+@dataclass(frozen=True)
+class Column:
+    """A column of a player's statistics: its heading, its figures, and whether it shows points
+    (averages, best hand, penalty points): only a single rule set's column does, since points of
+    different games do not add up; the column of all rule sets counts matches, wins and hands."""
+
+    heading: str
+    stats: Stats
+    points: bool = True
+
+
+def _columns(by_ruleset: dict[str, Stats]) -> list[Column]:
+    """The player's figures per rule set, most matches first; before them, when they played more
+    than one, a column of all rule sets with counts only."""
+    if not by_ruleset:
+        return [Column(_("All"), Stats())]
+    columns = [Column(ruleset_name(r), by_ruleset[r]) for r in by_matches(by_ruleset)]
+    if len(columns) > 1:
+        columns.insert(0, Column(_("All rule sets"), combined(by_ruleset.values()), points=False))
     return columns
 
 
-def _chart(player: Player, results: list[Result]) -> Markup:
+@bp.app_template_filter("decimal")
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, grouped the reader's way as :func:`vocabulary.number`
+    groups (``3,931.7``, ``3931,7``, ``3 931,7``; Spanish ``12.345,6``)."""
+    locale = get_locale()
+    least = 10 ** (2 + vocabulary.MIN_GROUPING_DIGITS.get(locale.language if locale else "", 1))
+    pattern = "#,##0." + "0" * digits
+    return str(format_decimal(value, format=pattern, locale=locale, group_separator=abs(value) >= least))
+
+
+def short_date(moment: datetime) -> str:
+    """A date the reader's way, short (``1/5/25``, ``01/05/2025``, ``1/5/25``)."""
+    return str(format_date(moment, "short"))
+
+
+@dataclass(frozen=True)
+class ResultsChart:
+    """A player's results in one rule set: the rule set's name, its chart and the numbers in it."""
+
+    ruleset: str
+    name: str
+    chart: Markup
+    results: list[Result]
+
+
+def _chart(player: Player, ruleset: str, results: list[Result]) -> ResultsChart:
     shown = results[-MAX_RESULTS:]
     won = sum(r.won for r in shown)
-    return results_chart(
-        "results",
+    name = ruleset_name(ruleset)
+    chart = results_chart(
+        f"results-{ruleset}",
         [ResultPoint(r.created_at, r.total, r.won) for r in shown],
-        title=_("Results of %(name)s over time", name=player.name),
+        title=_("Results of %(name)s in %(ruleset)s", name=player.name, ruleset=name),
         desc=_(
-            "Final total of the side of %(name)s in each of the latest %(count)s finished matches, "
-            "oldest first: %(won)s won, %(lost)s lost.",
+            "Final total of the side of %(name)s in each of the latest %(count)s finished matches "
+            "of %(ruleset)s, oldest first: %(won)s won, %(lost)s lost.",
             name=player.name,
             count=len(shown),
+            ruleset=name,
             won=won,
             lost=len(shown) - won,
         ),
         won_label=_("Won"),
         lost_label=_("Lost"),
         fmt=vocabulary.number,
+        date_text=short_date,
     )
+    return ResultsChart(ruleset, name, chart, shown)
+
+
+def _charts(player: Player, rulesets: list[str]) -> list[ResultsChart]:
+    """One results chart per rule set of ``rulesets`` with a finished match, in that order."""
+    found = latest_results_by_ruleset(current_user.id, player.id, MAX_RESULTS)
+    return [_chart(player, r, found[r]) for r in rulesets if r in found]
 
 
 def _render_show(player: Player, rename: RenameForm | None = None, status: int = 200) -> tuple[str, int]:
-    columns = _columns(player.id)
-    kinds = sorted({k for _label, s in columns for k in s.canastas})
-    results = latest_results(current_user.id, player.id, MAX_RESULTS)
+    by_ruleset = ruleset_stats(current_user.id, player.id)
+    columns = _columns(by_ruleset)
+    kinds = sorted({k for c in columns if c.points for k in c.stats.canastas})
     page = render_template(
         "players/show.html",
         player=player,
         columns=columns,
         kinds=[(k, kind_label(k)) for k in kinds],
         partnerships=partnerships_of(current_user.id, player.id),
-        results=results,
-        chart=_chart(player, results) if results else None,
+        charts=_charts(player, by_matches(by_ruleset)),
         ruleset_name=ruleset_name,
         rename=rename or RenameForm(formdata=None, data={"name": player.name}),
     )

@@ -202,7 +202,7 @@ def utc_offset(moment: datetime) -> str:
 
 def sheet_header(habits: Habits) -> list[str]:
     """The header of the spreadsheet exports, in the reader's language."""
-    return [habits.translate(title).format(zone=habits.zone_name) for title in CSV_HEADER]
+    return [habits.translate(title).replace("{zone}", habits.zone_name) for title in CSV_HEADER]
 
 
 def sheet_rows(mv: MatchView, habits: Habits) -> Iterable[list[Cell]]:
@@ -219,7 +219,7 @@ def sheet_rows(mv: MatchView, habits: Habits) -> Iterable[list[Cell]]:
             b = result.breakdown[i]
             yield [
                 match.id,
-                started.replace(tzinfo=None),
+                started.replace(tzinfo=None, microsecond=0),
                 utc_offset(started),
                 ruleset,
                 match.target,

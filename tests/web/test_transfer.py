@@ -200,11 +200,11 @@ def test_match_export_downloads(app: Flask, user_client: FlaskClient, three: lis
     table = rows(response)
     assert len(table) == 1 + 2 * 2
     # Nosotros, hand 1: 640 + 0 + 800 + 100 + 100 + 0 − (50 + 150) = 1440.
-    assert table[1][5:] == [
-        "1", "Nosotros", "Ana, Luis", "yes", "normal",
+    assert table[1][6:] == [
+        "1", "Nosotros", "Ana, Luis", "yes", "Normal",
         "640", "0", "800", "100", "100", "0", "-200", "1440", "1440",
     ]  # fmt: skip
-    assert table[4][17:] == ["-120", "5"]  # Ellos, hand 2: 0 − 120 = −120, 125 − 120 = 5
+    assert table[4][18:] == ["-120", "5"]  # Ellos, hand 2: 0 − 120 = −120, 125 − 120 = 5
 
     response = user_client.get(f"/matches/{three[0]}/export.json")
     assert response.status_code == 200 and response.mimetype == "application/json"
@@ -220,7 +220,7 @@ def test_history_export_and_formula_names(app: Flask, user_client: FlaskClient, 
     assert len(table) == 1 + 2 * 2 + 2 + 3
     assert [row[0] for row in table[1:]] == [str(three[0])] * 4 + [str(three[1])] * 2 + [str(three[2])] * 3
     third = table[-1]
-    assert third[6] == 'Tres, "los" =raros' and third[7] == "'=cmd"
+    assert third[7] == 'Tres, "los" =raros' and third[8] == "'=cmd"
     doc = user_client.get("/export/history.json").get_json()
     assert [m["ruleset"] for m in doc["matches"]] == ["classic", "samba", "canaston"]
     assert doc["matches"][2]["sides"][2] == {"name": 'Tres, "los" =raros', "players": ["=cmd"]}
