@@ -278,8 +278,16 @@ def export_csv(
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
-#: The width of each column of the ``.xlsx`` export, in characters.
-XLSX_WIDTHS: Final = (7, 19, 11, 18, 8, 6, 6, 18, 22, 9, 16, 9, 9, 9, 9, 9, 9, 10, 10, 12)
+#: The width of the ``.xlsx`` export's wider columns, in characters, by their title in :data:`CSV_HEADER`.
+XLSX_WIDTHS: Final = {
+    "Date ({zone})": 19,
+    "UTC offset": 11,
+    "Rule set": 18,
+    "Side name": 18,
+    "Players": 22,
+    "Going-out kind": 16,
+}
+XLSX_WIDTH: Final = 9
 #: Excel's built-in date-and-time format, which spreadsheets show the way their reader's system does.
 XLSX_DATE_FORMAT: Final = 22
 
@@ -296,9 +304,9 @@ def export_xlsx(
     worksheet = workbook.add_worksheet(sheet[:31])
     bold = workbook.add_format({"bold": True, "text_wrap": True, "valign": "top"})
     when = workbook.add_format({"num_format": XLSX_DATE_FORMAT})
-    for column, title in enumerate(sheet_header(habits)):
+    for column, (code, title) in enumerate(zip(CSV_HEADER, sheet_header(habits), strict=True)):
         worksheet.write_string(0, column, title, bold)
-        worksheet.set_column(column, column, XLSX_WIDTHS[column])
+        worksheet.set_column(column, column, XLSX_WIDTHS.get(code, XLSX_WIDTH))
     worksheet.freeze_panes(1, 0)
     rows = (cells for mv in views for cells in sheet_rows(mv, habits))
     for row, cells in enumerate(rows, start=1):
