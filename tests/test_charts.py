@@ -141,6 +141,16 @@ def test_results_chart_marks_wins_and_losses():
     )
 
 
+def test_results_chart_dates_are_written_by_the_given_function():
+    points = [ResultPoint(datetime(2025, 1, d, tzinfo=UTC), 1000, True) for d in (5, 7)]
+    def day_first(moment: datetime) -> str:
+        return f"{moment.day}/{moment.month}/{moment.year % 100}"
+
+    spanish = results_chart("r", points, "R", "D", "W", "L", date_text=day_first)
+    text = "".join(parse(str(spanish)).itertext())
+    assert "5/1/25" in text and "7/1/25" in text and "2025-01-05" not in text
+
+
 def test_num_rounds_to_one_decimal():
     assert [num(1.0), num(2.25), num(-0.04), num(12.34)] == ["1", "2.2", "0", "12.3"]
 
