@@ -4,7 +4,7 @@ players' words, forgiving accents and a typo, exactly as the server does without
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from flask import Flask
 from playwright.sync_api import Page, expect
@@ -17,12 +17,15 @@ from tests.browser.test_share_live import new_match
 #: Classic's penalty table, as the rule data holds it.
 CLASSIC_PENALTIES = len(get_ruleset("classic").penalties)
 SHOWN = "() => [...document.querySelectorAll('[data-search]')].filter(e => !e.hidden).map(e => e.id).sort()"
+#: The same in the order of the page (best match first in each list).
+RANKED = "() => [...document.querySelectorAll('[data-search]')].filter(e => !e.hidden).map(e => e.id)"
 
 
 def server_shown(page: Page, match_id: int, query: str) -> list[str]:
-    """What the server shows for ``?q=query``, read with JavaScript off the page it sends."""
-    page.goto(f"/matches/{match_id}/penalties?q={query}")
-    shown: list[str] = page.evaluate(SHOWN)
+    """What the server shows for ``?q=query``, in its order, read off the page it sends (the script
+    changes nothing until the search is typed in)."""
+    page.goto(f"/matches/{match_id}/penalties?{urlencode({'q': query})}")
+    shown: list[str] = page.evaluate(RANKED)
     return shown
 
 
@@ -75,11 +78,17 @@ def test_penalty_list_on_a_phone(app: Flask, page: Page) -> None:
 def test_live_search_agrees_with_the_server(app: Flask, page: Page) -> None:
     register(page)
     match_id = new_match(app)
-    for query in ("levantar", "mostrar", "piocehr deux", "COMPAÑERO", "drwe two", "empate", "zzz"):
+    queries = (
+        "levantar", "mostrar", "piocehr deux", "COMPAÑERO", "drwe two", "empate", "zzz",
+        # issue 18: forms and tenses, digits as words, a number's typo, ranking
+        "robó dos cartas", "robo 2 cartas", "tomó dos cartas", "robar dso cartas", "drew 2",
+        "pioche 2 cartes", "levanté", "took the pile", "piochée", "pioc",
+    )
+    for query in queries:
         expected = server_shown(page, match_id, query)
         page.goto(f"/matches/{match_id}/penalties")
         page.get_by_label("Search penalties and rules").fill(query)
-        assert page.evaluate(SHOWN) == expected, query
+        assert page.evaluate(RANKED) == expected, query
         assert parse_qs(urlsplit(page.url).query)["q"] == [query]  # the address keeps the search
 
 
