@@ -170,7 +170,7 @@ def test_from_a_hand_each_penalty_offers_add_to_this_hand(app, user_client):
     match_id = create(user_client)
     hand_page = page(user_client.get(f"/matches/{match_id}/hands/new"))
     lookup = f"/matches/{match_id}/penalties?hand=1&amp;side=1"
-    assert f'href="{lookup}" data-needs-network>Look up a penalty</a>' in hand_page
+    assert f'href="{lookup}" data-needs-network data-penalty-lookup>Look up a penalty</a>' in hand_page
     html_page = page(user_client.get(html.unescape(lookup)))
     links = add_links(html_page)
     assert len(links) == len(get_ruleset("classic").penalties)
@@ -215,6 +215,7 @@ def test_the_hand_form_takes_the_penalty_and_saves_it(app, user_client):
     html_page = page(user_client.get(f"/matches/{match_id}/hands/new?penalty=drew_two_cards&side=1"))
     assert penalty_value(html_page, 1, "drew_two_cards") == "1"
     assert not penalty_value(html_page, 0, "drew_two_cards")
+    assert "Penalty added for Ellos: Drawing two cards instead of one." in html_page
     assert re.search(r'<details class="penalties" id="sides-1-penalties" open>', html_page)
     sides = (GONE_OUT, {"melds": 210, "hand": 85, "penalties-drew_two_cards": 1})
     response = post_hand(user_client, match_id, hand_form(1, 0, *sides))
@@ -238,6 +239,7 @@ def test_a_bad_prefill_is_ignored(app, user_client, args):
     assert response.status_code == 200
     for side in (0, 1):
         assert not penalty_value(page(response), side, "drew_two_cards")
+    assert "Penalty added" not in page(response)
     assert "<script>" not in page(response).split("</h1>", 1)[1].split("<script", 1)[0]
 
 
