@@ -15,7 +15,12 @@
     return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
   }
 
-  function queryWords(text) { return fold(text).split(WORD_BREAK).filter(Boolean); }
+  /* search.query_words: the different words, the first maxWords. */
+  function queryWords(text, most) {
+    return fold(text).split(WORD_BREAK).filter(function (w, i, all) {
+      return w && all.indexOf(w) === i;
+    }).slice(0, most);
+  }
 
   /* search.parse: "robo/rob dos|50" → phrases of [surface, stems]. */
   function indexWord(written) {
@@ -105,7 +110,7 @@
     /* search.rank, for rows already parsed: a score per row ({shown, phrase, total}), or null when
        the query is empty. */
     return function scores(query, rows) {
-      var words = queryWords(query);
+      var words = queryWords(query, lex.maxWords);
       if (words.length === 0) { return null; }
       var vocabulary = new Set(), distinct = new Map();
       rows.forEach(function (row) {

@@ -19,7 +19,8 @@ full worth, and for its synonyms ("tomar" for "robar"), worth 1. A word of three
 that no row contains and that is one edit from a number word is that number ("dso" → 2): number
 words are a closed list, so their typos are told apart even when short.
 
-A row is shown when every query word matches one of its words. Rows are ranked by their best phrase
+A row is shown when every query word matches one of its words (a word typed twice counts once; the
+first :data:`MAX_WORDS` different words count). Rows are ranked by their best phrase
 (the sum over the query words of their best match in that one phrase: the penalty whose own words
 say what the players said comes first), then by the sum over the whole row, then in their order.
 """
@@ -45,6 +46,8 @@ MIN_TWO_EDITS: Final = 8
 MIN_STEM: Final = 3
 #: How many letters a query word may add to a stem: "rob" + "aron".
 MAX_ENDING: Final = 4
+#: A query's words beyond this many are not looked for (players type a few; this bounds the work).
+MAX_WORDS: Final = 8
 #: What separates the words of a text (spaces and punctuation).
 WORD_BREAK: Final = re.compile(r"\W+")
 #: In an index: between phrases, between words, between a word and its stems.
@@ -184,6 +187,7 @@ class Lexicon:
             "minFuzzy": MIN_FUZZY,
             "minTwoEdits": MIN_TWO_EDITS,
             "maxEnding": MAX_ENDING,
+            "maxWords": MAX_WORDS,
             "synonymWorth": SYNONYM_WORTH,
             "numberTypoWorth": NUMBER_TYPO_WORTH,
         }
@@ -244,7 +248,8 @@ def score(worths: Sequence[Mapping[Word, int]], phrases: Sequence[Phrase]) -> Sc
 
 
 def query_words(query: str) -> list[str]:
-    return [w for w in WORD_BREAK.split(fold(query)) if w]
+    """The different words of ``query``, folded, in order; the first :data:`MAX_WORDS` only."""
+    return list(dict.fromkeys(w for w in WORD_BREAK.split(fold(query)) if w))[:MAX_WORDS]
 
 
 def rank(query: str, rows: Sequence[str]) -> list[int]:

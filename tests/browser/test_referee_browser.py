@@ -84,7 +84,8 @@ def test_live_search_agrees_with_the_server(app: Flask, page: Page) -> None:
         "levantar", "mostrar", "piocehr deux", "COMPAÑERO", "drwe two", "empate", "zzz",
         # issue 18: forms and tenses, digits as words, a number's typo, ranking
         "robó dos cartas", "robo 2 cartas", "tomó dos cartas", "robar dso cartas", "drew 2",
-        "pioche 2 cartes", "levanté", "took the pile", "piochée", "pioc",
+        "pioche 2 cartes", "levanté", "took the pile", "piochée", "pioc", "robar robar dos",
+        "robar dos cartas robo tomar 2 una carta zzzz",
     )
     for query in queries:
         expected = server_shown(page, match_id, query)
