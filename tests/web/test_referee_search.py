@@ -121,7 +121,7 @@ def test_a_short_word_that_a_row_has_is_not_taken_for_a_number():
 def test_a_word_typed_twice_counts_once_and_only_the_first_eight_words_count():
     assert found("robar robar dos") == found("robar dos")
     padding = " ".join(["robar", "dos", "cartas", "robo", "tomar", "2", "una", "carta"])
-    assert found(padding)[0] == "penalty-drew_two_cards"
+    assert "penalty-drew_two_cards" in found(padding)
     assert found(padding + " zzzz") == found(padding)  # a ninth word is not looked for
     assert found("zzzz " + padding) == []
 
