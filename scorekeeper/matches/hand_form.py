@@ -8,6 +8,7 @@ works without JavaScript); blank counts are 0.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -224,3 +225,27 @@ def blank_sides(form: HandBase) -> list[int]:
         for i, entry in enumerate(form.sides)
         if entry.form.blank_ok.data != CONFIRMED and not any(entered(f) for f in entry.form)
     ]
+
+
+#: A side's index in a query string: one or two digits.
+SIDE_INDEX = re.compile(r"[0-9]{1,2}")
+
+
+def add_penalty(form: HandBase, rs: RuleSet, args: Mapping[str, str]) -> tuple[int, str] | None:
+    """One more of the penalty ``args["penalty"]`` (a code of ``rs``) for side ``args["side"]`` (its
+    index), as the penalty page's "Add to this hand" asks. Anything else (an unknown code, a side the
+    match has not, a count that is not a number) changes nothing.
+
+    :return: the side and the code added, or None.
+    """
+    code, side = args.get("penalty", ""), args.get("side", "")
+    if code not in {p.code for p in rs.penalties} or not SIDE_INDEX.fullmatch(side):
+        return None
+    if int(side) >= len(form.sides):
+        return None
+    count = form.sides[int(side)].form.penalties.form[code]
+    before = str(count.data or "0").strip()
+    if not before.isascii() or not before.isdigit():
+        return None
+    count.data = str(int(before) + 1)
+    return int(side), code

@@ -52,7 +52,14 @@ from .forms import (
     hand_form_class,
     new_match_form_class,
 )
-from .hand_form import blank_sides, field_error_paths, form_to_hand, input_to_formdata, place_hand_errors
+from .hand_form import (
+    add_penalty,
+    blank_sides,
+    field_error_paths,
+    form_to_hand,
+    input_to_formdata,
+    place_hand_errors,
+)
 from .match_form import band_rows, form_to_match, override_rows, place_match_errors, preset_choices
 from .scoreboard import (
     etag_for,
@@ -387,7 +394,8 @@ def new_hand(match_id: int) -> Any:
             return redirect(url_for("matches.show", match_id=match_id))
         form.number.data = str(mv.state.next_number)
         form.key.data = new_key()
-        return _render_hand(mv, form, mv.state.next_number)
+        added = add_penalty(form, mv.ruleset, request.args)  # "Add to this hand" on the penalty page
+        return _render_hand(mv, form, mv.state.next_number, added=added)
     number = mv.state.next_number
     valid = form.validate_on_submit()
     key = (form.key.data or "").strip()
@@ -448,7 +456,8 @@ def edit_hand(match_id: int, number: int) -> Any:
         formdata = input_to_formdata(stored, mv.ruleset)
         formdata["version"] = str(match.hands[number - 1].version)
         form = _hand_form(mv, formdata=formdata)
-        return _render_hand(mv, form, number, editing=True)
+        added = add_penalty(form, mv.ruleset, request.args)  # "Add to this hand" on the penalty page
+        return _render_hand(mv, form, number, editing=True, added=added)
     form = _hand_form(mv)
     if not form.validate_on_submit():
         return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)

@@ -14,7 +14,7 @@ from ..rules.model import Penalty, RuleSet
 from . import books
 from .penalty_words import PENALTY_WORDS, TOPIC_WORDS
 from .reference import gettext
-from .search import haystack
+from .search import index
 from .statements import TOPICS, Statement, statements
 
 #: A remark in brackets that names rule books by number, such as "(000 says 100, 004 says 50)":
@@ -39,6 +39,8 @@ class Entry:
     source: str
     reading: bool
     search: str
+    #: A penalty's code ("" for a statement).
+    code: str = ""
 
 
 def without_book_numbers(text: str) -> str:
@@ -68,7 +70,8 @@ def penalty_entry(penalty: Penalty) -> Entry:
         lang=books.language_of(penalty.source),
         source=cite(penalty.source),
         reading=False,
-        search=haystack(words),
+        search=index(words),
+        code=penalty.code,
     )
 
 
@@ -118,7 +121,7 @@ def statement_entry(statement: Statement, rs: RuleSet) -> Entry:
         lang=books.book(statement.book).language if statement.book else "",
         source=source_of(statement),
         reading=statement.reading,
-        search=haystack(words),
+        search=index(words),
     )
 
 

@@ -5,8 +5,10 @@ Every page answers 404 for a match that does not exist or belongs to another acc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Final
+from urllib.parse import urlencode
 
 from flask import render_template, request, url_for
 from flask_login import login_required
@@ -17,10 +19,10 @@ from ..rules.cards import POINT_STEP, count_points, deck_cards
 from ..rules.hand import MAX_CUSTOM_POINTS
 from ..services import MatchView, get_match, view
 from . import bp, reference
-from .entries import by_topic, cite, penalty_entries, statement_entries, without_book_numbers
+from .entries import Entry, by_topic, cite, penalty_entries, statement_entries, without_book_numbers
 from .forms import MELD_GROUPS, OpeningForm
 from .reference import gettext
-from .search import matches
+from .search import lexicon, rank
 
 MAX_QUERY: Final = 100
 
@@ -49,17 +51,21 @@ RULES_PAGE_ONLY: Final = ("disagreements",)
 @login_required
 def penalties(match_id: int) -> str:
     """The penalty list and the rules about irregularities; ``?q=`` keeps the penalties and rules
-    with every word (the players' words in three languages; accents ignored, a typo forgiven)."""
+    with every word, best match first (search.py: the players' words in three languages, their
+    forms and numbers; accents ignored, a typo forgiven)."""
     mv = view(owned_or_404(get_match, match_id))
     query = request.args.get("q", "")[:MAX_QUERY]
     searching = bool(query.split())
-    rows = penalty_entries(mv.ruleset)
+    penalty_rows = penalty_entries(mv.ruleset)
     rules = [rule for rule in statement_entries(mv.ruleset) if rule.topic not in RULES_PAGE_ONLY]
-    shown = {row.anchor for row in rows if matches(query, row.search)}
-    if searching:
-        shown |= {rule.anchor for rule in rules if matches(query, rule.search)}
-    else:
+    everything = [*penalty_rows, *rules]
+    found = rank(query, [entry.search for entry in everything])
+    shown = {everything[i].anchor for i in found}
+    if not searching:
+        shown = {row.anchor for row in penalty_rows}
         shown |= {rule.anchor for rule in rules if rule.topic in PENALTY_PAGE_TOPICS}
+    rows = ranked(penalty_rows, [i for i in found if i < len(penalty_rows)])
+    rules = ranked(rules, [i - len(penalty_rows) for i in found if i >= len(penalty_rows)])
     return page(
         "referee/penalties.html",
         mv,
@@ -69,9 +75,53 @@ def penalties(match_id: int) -> str:
         shown_penalties=sum(row.anchor in shown for row in rows),
         default_topics=PENALTY_PAGE_TOPICS,
         query=query,
+        order={entry.anchor: i for i, entry in enumerate(everything)},
+        lexicon=lexicon().as_json(),
+        hand=hand_context(mv),
         custom_step=POINT_STEP,
         custom_max=MAX_CUSTOM_POINTS,
     )
+
+
+#: A hand's number in a query string.
+HAND_NUMBER: Final = re.compile(r"[0-9]{1,4}")
+
+
+@dataclass(frozen=True)
+class HandContext:
+    """The hand the penalty page was opened from (``?hand=N&side=I``): its number, its form's
+    address, and the sides a penalty can be added for (the one chosen, or every side)."""
+
+    number: int
+    url: str
+    sides: list[tuple[int, str]]
+
+    def add_url(self, code: str, side: int) -> str:
+        """The hand form with one more of penalty ``code`` for ``side``."""
+        return f"{self.url}?{urlencode({'penalty': code, 'side': side})}"
+
+
+def hand_context(mv: MatchView) -> HandContext | None:
+    """The hand of ``?hand=N`` (the next hand, or an earlier one to edit) with ``?side=I`` if it is
+    one of the match's; None (no "Add to this hand") for anything else."""
+    number, side = request.args.get("hand", ""), request.args.get("side", "")
+    if not HAND_NUMBER.fullmatch(number) or not 1 <= int(number) <= mv.state.next_number:
+        return None
+    match_id, n = mv.match.id, int(number)
+    if n == mv.state.next_number:
+        url = url_for("matches.new_hand", match_id=match_id)
+    else:
+        url = url_for("matches.edit_hand", match_id=match_id, number=n)
+    sides = [(i, s.name) for i, s in enumerate(mv.match.sides)]
+    if HAND_NUMBER.fullmatch(side) and int(side) < len(sides):
+        sides = [sides[int(side)]]
+    return HandContext(n, url, sides)
+
+
+def ranked(entries: list[Entry], found: list[int]) -> list[Entry]:
+    """``entries`` at the positions ``found`` first, in that order, then the others in theirs."""
+    rest = sorted(set(range(len(entries))) - set(found))
+    return [entries[i] for i in (*found, *rest)]
 
 
 @bp.get("/matches/<int:match_id>/rules", endpoint="reference")
