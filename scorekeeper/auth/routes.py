@@ -92,9 +92,7 @@ def login() -> str | Response:
             form.password.errors.append(_("Wrong username or password."))
         else:
             sessions.log_in(user, remember=form.remember.data)
-            response = redirect(
-                safe_next(request.args.get("next")) if request.args.get("next") else url_for("matches.index")
-            )
+            response = redirect(safe_next(request.args.get("next"), url_for("matches.index")))
             guard.remember_device(response, user)
             return response
     return render_template("auth/login.html", form=form)
