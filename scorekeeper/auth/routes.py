@@ -13,8 +13,10 @@ from .. import sessions
 from ..extensions import login_manager
 from ..i18n import safe_next
 from ..models import User
+from ..security import no_store
 from ..services import MAX_ID
 from ..services.accounts import (
+    REVOKED_WITH_SESSIONS,
     AccountExists,
     authenticate,
     create_token,
@@ -22,6 +24,7 @@ from ..services.accounts import (
     find_user,
     is_password,
     live_tokens,
+    recently_revoked,
     revoke_token,
 )
 from ..services.accounts import (
@@ -126,10 +129,24 @@ def change_password() -> str | Response:
             form.current.errors.append(_("That is not your current password."))
         else:
             set_password(current_user, form.password.data)
-            sessions.end_others(current_user)
+            ended = sessions.end_others(current_user)
             flash(_("Your password was changed. Your other devices were logged out."), "success")
+            flash_revoked(ended)
             return redirect(url_for("matches.index"))
     return render_template("auth/password.html", form=form, devices_form=DevicesForm())
+
+
+def flash_revoked(ended: sessions.Ended) -> None:
+    """Say which API tokens went with the sessions that were ended (the tokens page lists them)."""
+    if ended.tokens:
+        flash(
+            ngettext(
+                "%(num)d API token made on another device was revoked too; the API tokens page lists it.",
+                "%(num)d API tokens made on other devices were revoked too; the API tokens page lists them.",
+                len(ended.tokens),
+            ),
+            "success",
+        )
 
 
 @bp.route("/account/devices", methods=["GET", "POST"])
@@ -138,8 +155,9 @@ def devices() -> str | Response:
     """The browsers logged in to this account, and a button that logs out all but this one."""
     form = DevicesForm()
     if form.validate_on_submit():
-        sessions.end_others(current_user)
+        ended = sessions.end_others(current_user)
         flash(_("Your other devices were logged out."), "success")
+        flash_revoked(ended)
         return redirect(url_for("auth.devices"))
     current = sessions.current()
     return render_template(
@@ -152,8 +170,11 @@ def devices() -> str | Response:
 
 @bp.route("/account/tokens", methods=["GET", "POST"])
 @login_required
+@no_store
 def tokens() -> str | Response:
-    """API tokens for programs that keep score with this account: make one (shown once), revoke."""
+    """API tokens for programs that keep score with this account: make one (shown once: the page is
+    ``no-store``), revoke; where each was made, and the ones revoked lately (with the sessions they
+    were made in, or by the owner)."""
     form = TokenForm()
     new_token = None
     if form.validate_on_submit():
@@ -164,7 +185,15 @@ def tokens() -> str | Response:
                 abort(404)
             flash(_("The token was revoked; programs using it are refused from now on."), "success")
             return redirect(url_for("auth.tokens"))
-        new_token = create_token(current_user)
+        login = sessions.current()
+        new_token = create_token(current_user, login.token_hash if login is not None else None)
+    login = sessions.current()
     return render_template(
-        "auth/tokens.html", form=form, tokens=live_tokens(current_user), new_token=new_token
+        "auth/tokens.html",
+        form=form,
+        tokens=live_tokens(current_user),
+        revoked=recently_revoked(current_user),
+        new_token=new_token,
+        this_session=login.token_hash if login is not None else None,
+        with_sessions=REVOKED_WITH_SESSIONS,
     )
