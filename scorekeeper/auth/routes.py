@@ -45,14 +45,32 @@ def logout_form() -> dict[str, LogoutForm]:
     return {"logout_form": LogoutForm()}
 
 
-def too_many(form: FlaskForm, template: str, seconds: int, **context: object) -> Response:
-    """The form again, answered 429 with a message saying how long to wait."""
+def too_many(
+    form: FlaskForm, template: str, seconds: int, server_full: bool = False, **context: object
+) -> Response:
+    """The form again, answered 429 with a message saying how long to wait (``server_full``: the
+    server's cap on new accounts, not this browser's tries)."""
     minutes = max(1, -(-seconds // 60))
-    message = ngettext(
-        "Too many attempts. Wait %(num)d minute before trying again.",
-        "Too many attempts. Wait %(num)d minutes before trying again.",
-        minutes,
-    )
+    if server_full:
+        message = ngettext(
+            "Many accounts were made on this server in the last hour, so it takes no more for now. "
+            "Try again in %(num)d minute.",
+            "Many accounts were made on this server in the last hour, so it takes no more for now. "
+            "Try again in %(num)d minutes.",
+            minutes,
+        )
+    elif seconds < 60:
+        message = ngettext(
+            "Too many attempts. Wait %(num)d second before trying again.",
+            "Too many attempts. Wait %(num)d seconds before trying again.",
+            seconds,
+        )
+    else:
+        message = ngettext(
+            "Too many attempts. Wait %(num)d minute before trying again.",
+            "Too many attempts. Wait %(num)d minutes before trying again.",
+            minutes,
+        )
     response = make_response(render_template(template, form=form, throttled=message, **context), 429)
     response.headers["Retry-After"] = str(seconds)
     return response
@@ -62,13 +80,14 @@ def too_many(form: FlaskForm, template: str, seconds: int, **context: object) ->
 def register() -> str | Response:
     form = RegisterForm()
     if form.validate_on_submit():
-        wait = guard.registration_wait()
-        if wait:
-            return too_many(form, "auth/register.html", wait)
-        guard.registered()
+        attempt = guard.registration_attempt()
+        if attempt.wait:
+            server_full = guard.REGISTER_ALL in attempt.refused_by
+            return too_many(form, "auth/register.html", attempt.wait, server_full=server_full)
         try:
             user = create_user(form.username.data, form.password.data)
         except AccountExists:
+            attempt.release(guard.REGISTER_ALL)
             form.username.errors.append(_("That username is taken; choose another."))
         else:
             sessions.log_in(user, remember=True)
@@ -81,19 +100,20 @@ def register() -> str | Response:
 
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> str | Response:
-    """Only failures are counted, per address and per account (:mod:`scorekeeper.auth.guard`)."""
+    """Only failures are counted, per address and per account (:mod:`scorekeeper.auth.guard`): each
+    try is counted before its password is checked, and uncounted when it was right."""
     form = LoginForm()
     if form.validate_on_submit():
         username = form.username.data
         known = find_user(username)
-        wait = guard.login_wait(username, known)
-        if wait:
-            return too_many(form, "auth/login.html", wait)
+        attempt = guard.login_attempt(username, known)
+        if attempt.wait:
+            return too_many(form, "auth/login.html", attempt.wait)
         user = authenticate(username, form.password.data)
         if user is None:
-            guard.failed(username, known)
             form.password.errors.append(_("Wrong username or password."))
         else:
+            attempt.release()
             sessions.log_in(user, remember=form.remember.data)
             response = redirect(safe_next(request.args.get("next"), url_for("matches.index")))
             guard.remember_device(response, user)
@@ -121,13 +141,13 @@ def change_password() -> str | Response:
     way to guess the password)."""
     form = PasswordForm()
     if form.validate_on_submit():
-        wait = guard.login_wait(current_user.username, current_user)
-        if wait:
-            return too_many(form, "auth/password.html", wait, devices_form=DevicesForm())
+        attempt = guard.login_attempt(current_user.username, current_user)
+        if attempt.wait:
+            return too_many(form, "auth/password.html", attempt.wait, devices_form=DevicesForm())
         if not is_password(current_user, form.current.data):
-            guard.failed(current_user.username, current_user)
             form.current.errors.append(_("That is not your current password."))
         else:
+            attempt.release()
             set_password(current_user, form.password.data)
             ended = sessions.end_others(current_user)
             flash(_("Your password was changed. Your other devices were logged out."), "success")

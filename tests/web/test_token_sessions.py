@@ -34,9 +34,9 @@ def test_log_out_my_other_devices_revokes_the_tokens_made_on_them(app, user_clie
     assert not works(client, stolen) and not logged_in_now(thief)
     assert works(client, mine) and works(client, made_by_cli)
     page = user_client.get("/account/tokens").get_data(as_text=True)
-    revoked = page.split("Revoked lately")[1]
+    revoked = page.split("Revoked recently")[1]
     assert revoked.count("<li>") == 1 and "with the login it was made in" in revoked
-    in_use = page.split("Tokens in use")[1].split("Revoked lately")[0]
+    in_use = page.split("Tokens in use")[1].split("Revoked recently")[0]
     assert in_use.count('name="token_id"') == 3  # the fixture's, the command line's and this device's
     assert "On this device" in in_use and "With the command line" in in_use
 
@@ -81,5 +81,5 @@ def test_a_token_revoked_by_its_owner_is_listed_as_such(user_client):
     page = user_client.get("/account/tokens").get_data(as_text=True)
     token_id = re.findall(r'name="token_id" value="(\d+)"', page)[0]
     post_form(user_client, "/account/tokens", {"token_id": token_id})
-    revoked = user_client.get("/account/tokens").get_data(as_text=True).split("Revoked lately")[1]
+    revoked = user_client.get("/account/tokens").get_data(as_text=True).split("Revoked recently")[1]
     assert revoked.count("<li>") == 1 and "with the login" not in revoked
