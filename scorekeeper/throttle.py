@@ -106,8 +106,8 @@ class Attempt:
         names = [key[:KEY_LENGTH] for key in keys] if keys else list(self.rows)
         ids = [self.rows.pop(name) for name in names if name in self.rows]
         if ids:
-            with db.engine.begin() as connection:
-                connection.execute(delete(AuthAttempt).where(AuthAttempt.id.in_(ids)))
+            db.session.execute(delete(AuthAttempt).where(AuthAttempt.id.in_(ids)))
+            db.session.commit()
 
 
 def _lock(connection: Connection, key: str, moment: datetime) -> None:
@@ -148,18 +148,27 @@ def _wait(connection: Connection, key: str, limits: tuple[Limit, ...], moment: d
 
 def attempt(limits: Mapping[str, tuple[Limit, ...]]) -> Attempt:
     """Count one attempt now under every key of ``limits`` if each stays within its limits, else
-    count nothing and say how long to wait; atomic (see the module's docstring). Commits."""
+    count nothing and say how long to wait; atomic (see the module's docstring). Commits the
+    session (which must hold nothing else): one connection per request, never two."""
     moment = now()
     keys = sorted({key[:KEY_LENGTH]: value for key, value in limits.items()}.items())
-    with db.engine.begin() as connection:
+    connection = db.session.connection()
+    try:
         for key, _limits in keys:  # always in the same order: no two attempts wait for each other
             _lock(connection, key, moment)
         waits = {key: _wait(connection, key, key_limits, moment) for key, key_limits in keys}
         longest = max(waits.values(), default=0)
-        if longest:
-            return Attempt(longest, tuple(key for key, wait in waits.items() if wait))
-        counting = insert(AuthAttempt).returning(AuthAttempt.id)
-        rows = {key: connection.execute(counting, {"key": key, "at": moment}).scalar_one() for key, _ in keys}
+        rows: dict[str, int] = {}
+        if not longest:
+            counting = insert(AuthAttempt).returning(AuthAttempt.id)
+            for key, _ in keys:
+                rows[key] = connection.execute(counting, {"key": key, "at": moment}).scalar_one()
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    if longest:
+        return Attempt(longest, tuple(key for key, wait in waits.items() if wait))
     _prune(moment)
     return Attempt(rows=rows)
 
@@ -173,26 +182,26 @@ def _prune(moment: datetime) -> None:
         return
     _pruned = moment
     try:
-        with db.engine.begin() as connection:
-            connection.execute(delete(AuthAttempt).where(AuthAttempt.at < moment - KEPT))
-            connection.execute(delete(AuthKey).where(AuthKey.at < moment - KEPT))
+        db.session.execute(delete(AuthAttempt).where(AuthAttempt.at < moment - KEPT))
+        db.session.execute(delete(AuthKey).where(AuthKey.at < moment - KEPT))
+        db.session.commit()
     except DBAPIError as error:  # pragma: no cover - a deadlock between two prunes
+        db.session.rollback()
         log.info("throttle: pruning left for later: %s", error)
 
 
 def wait(key: str, limits: tuple[Limit, ...]) -> int:
     """0 when one more attempt under ``key`` is within ``limits``; else the seconds until it is.
     Only a look: prefer :func:`attempt`, which checks and counts at once."""
-    with db.engine.connect() as connection:
-        return _wait(connection, key[:KEY_LENGTH], limits, now())
+    return _wait(db.session.connection(), key[:KEY_LENGTH], limits, now())
 
 
 def record(*keys: str) -> None:
     """Count one attempt under each of ``keys``, whatever the limits; commits."""
     moment = now()
-    with db.engine.begin() as connection:
-        for key in keys:
-            connection.execute(insert(AuthAttempt).values(key=key[:KEY_LENGTH], at=moment))
+    for key in keys:
+        db.session.execute(insert(AuthAttempt).values(key=key[:KEY_LENGTH], at=moment))
+    db.session.commit()
     _prune(moment)
 
 

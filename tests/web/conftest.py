@@ -3,7 +3,7 @@ tests/web/helpers.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from flask import Flask
@@ -35,3 +35,21 @@ def clock(app: Flask) -> Iterator[Clock]:
     app.extensions[throttle.CLOCK] = clock
     yield clock
     app.extensions.pop(throttle.CLOCK, None)
+
+
+#: The throttling settings a test may change with ``limits``.
+THROTTLING = (
+    "LOGIN_LIMIT_PER_ADDRESS",
+    "LOGIN_LIMIT_PER_USERNAME",
+    "REGISTER_LIMIT_PER_ADDRESS",
+    "REGISTER_LIMIT_TOTAL",
+)
+
+
+@pytest.fixture
+def limits(app: Flask, clock: Clock) -> Iterator[Callable[..., None]]:
+    """``limits(**config)`` sets throttling limits for one test (whose time stands still unless it
+    moves the ``clock``)."""
+    saved = {key: app.config[key] for key in THROTTLING}
+    yield app.config.update
+    app.config.update(saved)

@@ -33,16 +33,6 @@ def test_the_defaults_are_the_documented_ones(app):
     assert throttle.longest_wait(throttle.parse(DEFAULTS["LOGIN_LIMIT_PER_USERNAME"])) == 60
 
 
-@pytest.fixture
-def limits(app, clock):
-    """``limits(**config)`` sets throttling limits for one test (whose time stands still unless it
-    moves the ``clock``)."""
-    keys = (*DEFAULTS,)
-    saved = {key: app.config[key] for key in keys}
-    yield app.config.update
-    app.config.update(saved)
-
-
 def phone(app, address):
     """A new browser at ``address`` (English pages)."""
     client = app.test_client()
