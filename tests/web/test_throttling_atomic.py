@@ -22,7 +22,7 @@ def simultaneous(app, bodies):
     by a barrier once every browser has its form; the answers' status codes."""
     browsers = [phone(app, "192.0.2.50") for _ in bodies]
     tokens = [csrf_token(browser, "/login") for browser in browsers]
-    barrier = threading.Barrier(len(bodies))
+    barrier = threading.Barrier(len(bodies), timeout=120)
     answers: list[int] = []
 
     def guess(browser, token, body):
