@@ -105,6 +105,18 @@ def test_guesses_from_many_addresses_do_not_lock_the_owner_out(app, user_client,
     assert new_browser(TEST_PASSWORD) == (302, 0)
 
 
+def test_a_wait_under_a_minute_is_said_in_seconds(app, user_client, limits, clock, quick_hash):
+    limits(**DEFAULTS)
+    for n in range(10):
+        guesser(app, f"192.0.2.{n}")(f"guess {n}")
+    clock.advance(15)
+    browser = phone(app, "10.0.0.97")
+    browser.set_cookie("lang", "fr")
+    refused = log_in(browser, "ana")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "45"
+    assert "Attendez 45 secondes avant de réessayer." in refused.get_data(as_text=True)
+
+
 def test_an_hour_of_guessing_at_one_account(app, user_client, limits, clock, quick_hash):
     """A guess every 20 seconds for an hour, from 12 addresses in turn: the account takes 10, then
     one a minute (docs/reliability.md); a new browser of the owner, at any moment, is told to wait
