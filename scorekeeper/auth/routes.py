@@ -197,6 +197,8 @@ def tokens() -> str | Response:
     were made in, or by the owner)."""
     form = TokenForm()
     new_token = None
+    login = sessions.current()
+    this_session = login.token_hash if login is not None else None
     if form.validate_on_submit():
         if form.token_id.data:
             raw = form.token_id.data
@@ -205,15 +207,13 @@ def tokens() -> str | Response:
                 abort(404)
             flash(_("The token was revoked; programs using it are refused from now on."), "success")
             return redirect(url_for("auth.tokens"))
-        login = sessions.current()
-        new_token = create_token(current_user, login.token_hash if login is not None else None)
-    login = sessions.current()
+        new_token = create_token(current_user, this_session)
     return render_template(
         "auth/tokens.html",
         form=form,
         tokens=live_tokens(current_user),
         revoked=recently_revoked(current_user),
         new_token=new_token,
-        this_session=login.token_hash if login is not None else None,
+        this_session=this_session,
         with_sessions=REVOKED_WITH_SESSIONS,
     )
