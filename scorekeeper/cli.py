@@ -63,9 +63,14 @@ def _user(username: str):  # type: ignore[no-untyped-def]
 @user_cli.command("logout")
 @click.argument("username")
 def user_logout(username: str) -> None:
-    """End every login session of USERNAME (every browser must log in again)."""
-    count = sessions.end_all(_user(username))
-    click.echo(f"Ended {count} session(s) of {username!r}.")
+    """End every login session of USERNAME (every browser must log in again) and revoke the API
+    tokens made in them (the ones made here, with ``token create``, stay)."""
+    ended = sessions.end_all(_user(username))
+    revoked = len(ended.tokens)
+    click.echo(
+        f"Ended {ended.sessions} session(s) of {username!r}; "
+        f"revoked {revoked} API token(s) made in them."
+    )
 
 
 @user_cli.command("unthrottle")

@@ -85,10 +85,13 @@ def default_config(instance: Path) -> dict[str, Any]:
         "PAGE_CACHE_BYTES": int(float(os.environ.get("SCOREKEEPER_PAGE_CACHE_MB", "32")) * 1024 * 1024),
         #: Failed logins allowed from one address, and at one account from browsers that have not
         #: logged in to it before (scorekeeper.auth.guard); counted in the database, windows up to a day.
+        #: Per account a slow-down, not a stop: after 10 in an hour one more each minute, so that the
+        #: owner in a new browser never waits more than a minute (docs/reliability.md).
         "LOGIN_LIMIT_PER_ADDRESS": "10 per minute; 100 per hour",
-        "LOGIN_LIMIT_PER_USERNAME": "20 per hour",
-        #: Accounts created (or tried) from one address.
+        "LOGIN_LIMIT_PER_USERNAME": "10 per hour, then 1 per minute",
+        #: Accounts created (or tried) from one address, and accounts made on the whole server.
         "REGISTER_LIMIT_PER_ADDRESS": "10 per hour",
+        "REGISTER_LIMIT_TOTAL": os.environ.get("SCOREKEEPER_REGISTER_LIMIT", "50 per hour"),
         #: A login session ends after this many days unused, or this many days after the login
         #: (scorekeeper.sessions); the remember-me cookie lasts as long.
         "SESSION_IDLE_DAYS": 14,

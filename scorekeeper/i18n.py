@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 
 from . import vocabulary
 from .rules import ValidationError
+from .security import local_target
 
 LANGUAGES: Final = {"es": "Español", "en": "English", "fr": "Français"}
 DEFAULT_LANGUAGE: Final = "es"
@@ -34,11 +35,10 @@ def translated_errors(error: ValidationError) -> dict[str, list[str]]:
     return error.as_dict(gettext, vocabulary.message_words, vocabulary.plural)
 
 
-def safe_next(target: str | None) -> str:
-    """A local path to go back to; anything pointing elsewhere becomes the home page."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return "/"
+def safe_next(target: str | None, default: str = "/") -> str:
+    """A local path to go back to; anything pointing elsewhere becomes ``default`` (the checks:
+    :func:`scorekeeper.security.local_target`, for every redirect to a URL the user gave)."""
+    return local_target(target, default)
 
 
 @bp.get("/language/<code>")

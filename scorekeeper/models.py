@@ -50,6 +50,13 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    #: The login session it was made in (its ``token_hash``: unlike an id, never given to a later
+    #: session), or NULL when made by the command line. Ending that session from another device
+    #: ("Log out my other devices", a password change) revokes the token (scorekeeper.sessions).
+    session_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    #: Why it was revoked, when not by its owner or the command line: ``"sessions"``, with the login
+    #: sessions it was made in (the tokens page says so).
+    revoked_reason: Mapped[str | None] = mapped_column(String(20), default=None)
 
     user: Mapped[User] = relationship()
 
@@ -83,6 +90,18 @@ class AuthAttempt(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(120))
+    at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
+
+
+class AuthKey(db.Model):  # type: ignore[name-defined,misc]
+    """One row per throttling key, written first in the transaction that counts an attempt under
+    it: the row lock (the database's lock on SQLite) makes simultaneous attempts under one key count
+    one after the other, so none is let through past the limit (:mod:`scorekeeper.throttle`)."""
+
+    __tablename__ = "auth_keys"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    #: Last time it was counted under, so that keys unused for a day can be pruned.
     at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
 
 

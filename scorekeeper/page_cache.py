@@ -29,10 +29,15 @@ from flask import Flask, current_app, get_flashed_messages, get_template_attribu
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from .security import secret_shown, shows_secret
+
 #: Stand for the session's CSRF token and its waiting messages in a stored page; random per process,
 #: so no page can contain them by chance.
 TOKEN_SLOT: Final = f"<!--csrf-slot-{secrets.token_hex(16)}-->".encode()
 MESSAGES_SLOT: Final = f"<!--flash-slot-{secrets.token_hex(16)}-->"
+#: Put before a stored page that shows a secret (a share link), so that serving it again marks the
+#: response ``no-store`` as rendering it did (scorekeeper.security.shows_secret).
+SECRET_MARK: Final = f"<!--secret-{secrets.token_hex(16)}-->".encode()
 #: Pass as ``flash_slot`` when rendering a page to be stored (templates/base.html): a fixed comment.
 FLASH_SLOT: Final = Markup(MESSAGES_SLOT)  # nosec B704 - our own constant, no outside text
 EXTENSION: Final = "scorekeeper.page_cache"
@@ -92,6 +97,8 @@ def store(key: Hashable | None, page: str, csrf_token: str | None = None) -> byt
     body = page.encode()
     if csrf_token:
         body = body.replace(csrf_token.encode(), TOKEN_SLOT)
+    if secret_shown():
+        body = SECRET_MARK + body
     cache = _cache()
     if cache is not None and key is not None:
         cache.put(key, body)
@@ -106,7 +113,11 @@ def fetch(key: Hashable) -> bytes | None:
 
 def personalise(body: bytes) -> bytes:
     """An impersonal page with this session's CSRF token and waiting messages in their slots (the
-    messages are taken from the session, as rendering them would; a HEAD request leaves them)."""
+    messages are taken from the session, as rendering them would; a HEAD request leaves them). A
+    page that shows a secret is marked so again (answered ``no-store``)."""
+    if body.startswith(SECRET_MARK):
+        body = body[len(SECRET_MARK) :]
+        shows_secret()
     if TOKEN_SLOT in body:
         body = body.replace(TOKEN_SLOT, generate_csrf().encode())
     slot = MESSAGES_SLOT.encode()

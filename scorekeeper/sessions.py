@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Final
 
@@ -27,7 +28,8 @@ from flask_login import current_user, login_user, logout_user
 from sqlalchemy import bindparam, delete, select, update
 
 from .extensions import db
-from .models import LoginSession, User, as_utc, utcnow
+from .models import ApiToken, LoginSession, User, as_utc, utcnow
+from .services.accounts import revoke_session_tokens
 
 #: The key of the account's tag in the signed session.
 ACCOUNT_KEY: Final = "_account"
@@ -158,25 +160,46 @@ def log_out() -> None:
     session.pop(ACCOUNT_KEY, None)
 
 
-def end_others(user: User) -> int:
+@dataclass(frozen=True)
+class Ended:
+    """What ending sessions ended: how many sessions, and the API tokens made in them (revoked)."""
+
+    sessions: int
+    tokens: list[ApiToken]
+
+
+def end_others(user: User) -> Ended:
     """End every session of ``user`` but this browser's, which gets a new token (so a copy of its old
-    cookies is refused as well) and stays logged in; commits. Returns how many others were ended."""
+    cookies is refused as well) and stays logged in, and revoke the API tokens made in any other
+    login session, ended now or before (a token made from a stolen session dies with it); the
+    tokens made in this browser's session and by the command line stay. Commits."""
     row = current()
     remember = row.remember if row is not None else False
+    kept = row.token_hash if row is not None else None
     account = db.session.get(User, user.id)  # the object itself, not Flask-Login's current_user proxy
     if account is None:  # deleted meanwhile, and its sessions with it
-        return 0
+        return Ended(0, [])
     ended = db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id)).rowcount  # type: ignore[attr-defined]
+    revoked = revoke_session_tokens(user.id, keep=kept)
     db.session.commit()
-    log_in(account, remember)
-    return int(ended) - (row is not None)
+    new = log_in(account, remember)
+    if kept is not None:  # this browser's tokens follow it to its new session
+        db.session.execute(
+            update(ApiToken)
+            .where(ApiToken.user_id == user.id, ApiToken.session_hash == kept)
+            .values(session_hash=new.token_hash)
+        )
+        db.session.commit()
+    return Ended(int(ended) - (row is not None), revoked)
 
 
-def end_all(user: User) -> int:
-    """End every session of ``user`` (the command line's ``user logout``); commits. Returns how many."""
+def end_all(user: User) -> Ended:
+    """End every session of ``user`` and revoke the API tokens made in sessions (the command line's
+    ``user logout``; its own tokens stay); commits."""
     ended = db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id)).rowcount  # type: ignore[attr-defined]
+    revoked = revoke_session_tokens(user.id, keep=None)
     db.session.commit()
-    return int(ended)
+    return Ended(int(ended), revoked)
 
 
 def live(user: User) -> list[LoginSession]:

@@ -73,6 +73,7 @@ def app(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
             "LOGIN_LIMIT_PER_ADDRESS": "10000 per minute",
             "LOGIN_LIMIT_PER_USERNAME": "10000 per minute",
             "REGISTER_LIMIT_PER_ADDRESS": "10000 per minute",
+            "REGISTER_LIMIT_TOTAL": "10000 per minute",
         }
     )
     yield app

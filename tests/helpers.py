@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -133,3 +134,17 @@ def lose_lock_race(monkeypatch: pytest.MonkeyPatch, step: str, cause: Exception 
         raise OperationalError("UPDATE ...", {}, cause or Deadlock("deadlock detected"))
 
     monkeypatch.setattr(db.session, step, lost)
+
+
+class Clock:
+    """A settable clock for the time limits (``scorekeeper.throttle.now``): tests move it forward
+    instead of sleeping."""
+
+    def __init__(self) -> None:
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)

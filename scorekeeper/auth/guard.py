@@ -5,7 +5,15 @@ the account they aim at (``LOGIN_LIMIT_PER_USERNAME``). Guesses from many addres
 account's allowance, so a browser that once logged in to the account carries a signed *device
 cookie*, and from it the account's failures are counted under that device instead: the owner's
 phone is never stopped by someone else's guesses, only by its own mistakes (and its address's).
-This is OWASP's "device cookies" scheme. Registrations are counted per address.
+This is OWASP's "device cookies" scheme.
+
+Per account, the default is a slow-down, not a stop (``"10 per hour, then 1 per minute"``): guesses
+from anywhere cannot keep the owner's new browser waiting more than a minute for its next try. Each
+guess is counted before its password is checked, atomically (:func:`scorekeeper.throttle.attempt`),
+and uncounted when it was right.
+
+Registrations are counted per address (tries) and for the whole server (accounts made:
+``REGISTER_LIMIT_TOTAL``).
 """
 
 from __future__ import annotations
@@ -54,13 +62,24 @@ def account_key(username: str, user: User | None) -> str:
     return f"device:{device}" if device else f"user:{normalise_username(username)}"
 
 
-def login_wait(username: str, user: User | None) -> int:
-    """Seconds this browser must wait before its next guess (0: go ahead)."""
+def _login_limits(username: str, user: User | None) -> dict[str, tuple[throttle.Limit, ...]]:
     config = current_app.config
-    return max(
-        throttle.wait(address_key(), throttle.parse(config["LOGIN_LIMIT_PER_ADDRESS"])),
-        throttle.wait(account_key(username, user), throttle.parse(config["LOGIN_LIMIT_PER_USERNAME"])),
-    )
+    return {
+        address_key(): throttle.parse(config["LOGIN_LIMIT_PER_ADDRESS"]),
+        account_key(username, user): throttle.parse(config["LOGIN_LIMIT_PER_USERNAME"]),
+    }
+
+
+def login_attempt(username: str, user: User | None) -> throttle.Attempt:
+    """Count this browser's try at ``username`` before its password is checked: refused (``wait``
+    seconds) when over a limit; call ``release()`` on the result when the password was right."""
+    return throttle.attempt(_login_limits(username, user))
+
+
+def login_wait(username: str, user: User | None) -> int:
+    """Seconds this browser must wait before its next guess (0: go ahead). Only a look: with
+    :func:`failed` it is not atomic; prefer :func:`login_attempt`."""
+    return max(throttle.wait(key, limits) for key, limits in _login_limits(username, user).items())
 
 
 def failed(username: str, user: User | None) -> None:
@@ -81,11 +100,19 @@ def remember_device(response: Response, user: User) -> None:
     )
 
 
-def registration_wait() -> int:
-    return throttle.wait(
-        f"register:{address_key()}", throttle.parse(current_app.config["REGISTER_LIMIT_PER_ADDRESS"])
+#: The key the accounts made on the whole server are counted under.
+REGISTER_ALL: Final = "register:all"
+
+
+def registration_attempt() -> throttle.Attempt:
+    """Count a try at making an account, from this address and for the server: refused (``wait``,
+    ``refused_by`` names :data:`REGISTER_ALL` when it is the server's cap) when over a limit. Call
+    ``release(REGISTER_ALL)`` when no account was made (a taken name): only accounts made count
+    for the server, every try counts for the address."""
+    config = current_app.config
+    return throttle.attempt(
+        {
+            f"register:{address_key()}": throttle.parse(config["REGISTER_LIMIT_PER_ADDRESS"]),
+            REGISTER_ALL: throttle.parse(config["REGISTER_LIMIT_TOTAL"]),
+        }
     )
-
-
-def registered() -> None:
-    throttle.record(f"register:{address_key()}")

@@ -13,8 +13,10 @@ from .. import sessions
 from ..extensions import login_manager
 from ..i18n import safe_next
 from ..models import User
+from ..security import no_store
 from ..services import MAX_ID
 from ..services.accounts import (
+    REVOKED_WITH_SESSIONS,
     AccountExists,
     authenticate,
     create_token,
@@ -22,6 +24,7 @@ from ..services.accounts import (
     find_user,
     is_password,
     live_tokens,
+    recently_revoked,
     revoke_token,
 )
 from ..services.accounts import (
@@ -42,14 +45,32 @@ def logout_form() -> dict[str, LogoutForm]:
     return {"logout_form": LogoutForm()}
 
 
-def too_many(form: FlaskForm, template: str, seconds: int, **context: object) -> Response:
-    """The form again, answered 429 with a message saying how long to wait."""
+def too_many(
+    form: FlaskForm, template: str, seconds: int, server_full: bool = False, **context: object
+) -> Response:
+    """The form again, answered 429 with a message saying how long to wait (``server_full``: the
+    server's cap on new accounts, not this browser's tries)."""
     minutes = max(1, -(-seconds // 60))
-    message = ngettext(
-        "Too many attempts. Wait %(num)d minute before trying again.",
-        "Too many attempts. Wait %(num)d minutes before trying again.",
-        minutes,
-    )
+    if server_full:
+        message = ngettext(
+            "Many accounts were made on this server in the last hour, so it takes no more for now. "
+            "Try again in %(num)d minute.",
+            "Many accounts were made on this server in the last hour, so it takes no more for now. "
+            "Try again in %(num)d minutes.",
+            minutes,
+        )
+    elif seconds < 60:
+        message = ngettext(
+            "Too many attempts. Wait %(num)d second before trying again.",
+            "Too many attempts. Wait %(num)d seconds before trying again.",
+            seconds,
+        )
+    else:
+        message = ngettext(
+            "Too many attempts. Wait %(num)d minute before trying again.",
+            "Too many attempts. Wait %(num)d minutes before trying again.",
+            minutes,
+        )
     response = make_response(render_template(template, form=form, throttled=message, **context), 429)
     response.headers["Retry-After"] = str(seconds)
     return response
@@ -59,13 +80,14 @@ def too_many(form: FlaskForm, template: str, seconds: int, **context: object) ->
 def register() -> str | Response:
     form = RegisterForm()
     if form.validate_on_submit():
-        wait = guard.registration_wait()
-        if wait:
-            return too_many(form, "auth/register.html", wait)
-        guard.registered()
+        attempt = guard.registration_attempt()
+        if attempt.wait:
+            server_full = guard.REGISTER_ALL in attempt.refused_by
+            return too_many(form, "auth/register.html", attempt.wait, server_full=server_full)
         try:
             user = create_user(form.username.data, form.password.data)
         except AccountExists:
+            attempt.release(guard.REGISTER_ALL)
             form.username.errors.append(_("That username is taken; choose another."))
         else:
             sessions.log_in(user, remember=True)
@@ -78,23 +100,22 @@ def register() -> str | Response:
 
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> str | Response:
-    """Only failures are counted, per address and per account (:mod:`scorekeeper.auth.guard`)."""
+    """Only failures are counted, per address and per account (:mod:`scorekeeper.auth.guard`): each
+    try is counted before its password is checked, and uncounted when it was right."""
     form = LoginForm()
     if form.validate_on_submit():
         username = form.username.data
         known = find_user(username)
-        wait = guard.login_wait(username, known)
-        if wait:
-            return too_many(form, "auth/login.html", wait)
+        attempt = guard.login_attempt(username, known)
+        if attempt.wait:
+            return too_many(form, "auth/login.html", attempt.wait)
         user = authenticate(username, form.password.data)
         if user is None:
-            guard.failed(username, known)
             form.password.errors.append(_("Wrong username or password."))
         else:
+            attempt.release()
             sessions.log_in(user, remember=form.remember.data)
-            response = redirect(
-                safe_next(request.args.get("next")) if request.args.get("next") else url_for("matches.index")
-            )
+            response = redirect(safe_next(request.args.get("next"), url_for("matches.index")))
             guard.remember_device(response, user)
             return response
     return render_template("auth/login.html", form=form)
@@ -120,18 +141,32 @@ def change_password() -> str | Response:
     way to guess the password)."""
     form = PasswordForm()
     if form.validate_on_submit():
-        wait = guard.login_wait(current_user.username, current_user)
-        if wait:
-            return too_many(form, "auth/password.html", wait, devices_form=DevicesForm())
+        attempt = guard.login_attempt(current_user.username, current_user)
+        if attempt.wait:
+            return too_many(form, "auth/password.html", attempt.wait, devices_form=DevicesForm())
         if not is_password(current_user, form.current.data):
-            guard.failed(current_user.username, current_user)
             form.current.errors.append(_("That is not your current password."))
         else:
+            attempt.release()
             set_password(current_user, form.password.data)
-            sessions.end_others(current_user)
+            ended = sessions.end_others(current_user)
             flash(_("Your password was changed. Your other devices were logged out."), "success")
+            flash_revoked(ended)
             return redirect(url_for("matches.index"))
     return render_template("auth/password.html", form=form, devices_form=DevicesForm())
+
+
+def flash_revoked(ended: sessions.Ended) -> None:
+    """Say which API tokens went with the sessions that were ended (the tokens page lists them)."""
+    if ended.tokens:
+        flash(
+            ngettext(
+                "%(num)d API token made on another device was revoked too; the API tokens page lists it.",
+                "%(num)d API tokens made on other devices were revoked too; the API tokens page lists them.",
+                len(ended.tokens),
+            ),
+            "success",
+        )
 
 
 @bp.route("/account/devices", methods=["GET", "POST"])
@@ -140,8 +175,9 @@ def devices() -> str | Response:
     """The browsers logged in to this account, and a button that logs out all but this one."""
     form = DevicesForm()
     if form.validate_on_submit():
-        sessions.end_others(current_user)
+        ended = sessions.end_others(current_user)
         flash(_("Your other devices were logged out."), "success")
+        flash_revoked(ended)
         return redirect(url_for("auth.devices"))
     current = sessions.current()
     return render_template(
@@ -154,10 +190,15 @@ def devices() -> str | Response:
 
 @bp.route("/account/tokens", methods=["GET", "POST"])
 @login_required
+@no_store
 def tokens() -> str | Response:
-    """API tokens for programs that keep score with this account: make one (shown once), revoke."""
+    """API tokens for programs that keep score with this account: make one (shown once: the page is
+    ``no-store``), revoke; where each was made, and the ones revoked lately (with the sessions they
+    were made in, or by the owner)."""
     form = TokenForm()
     new_token = None
+    login = sessions.current()
+    this_session = login.token_hash if login is not None else None
     if form.validate_on_submit():
         if form.token_id.data:
             raw = form.token_id.data
@@ -166,7 +207,13 @@ def tokens() -> str | Response:
                 abort(404)
             flash(_("The token was revoked; programs using it are refused from now on."), "success")
             return redirect(url_for("auth.tokens"))
-        new_token = create_token(current_user)
+        new_token = create_token(current_user, this_session)
     return render_template(
-        "auth/tokens.html", form=form, tokens=live_tokens(current_user), new_token=new_token
+        "auth/tokens.html",
+        form=form,
+        tokens=live_tokens(current_user),
+        revoked=recently_revoked(current_user),
+        new_token=new_token,
+        this_session=this_session,
+        with_sessions=REVOKED_WITH_SESSIONS,
     )

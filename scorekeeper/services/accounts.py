@@ -10,9 +10,10 @@ import functools
 import hashlib
 import re
 import secrets
+from datetime import timedelta
 from typing import Final
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
@@ -24,6 +25,8 @@ USERNAME_PATTERN: Final = re.compile(r"^[\w.@+-]{3,40}$")
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 200
 TOKEN_PREFIX: Final = "sk_"
+#: ``ApiToken.revoked_reason`` of a token revoked with the login sessions it was made in.
+REVOKED_WITH_SESSIONS: Final = "sessions"
 #: zxcvbn judges at most this many characters; longer passwords are long enough.
 _ZXCVBN_MAX: Final = 72
 COMMON_PASSWORD: Final = N_(
@@ -126,11 +129,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def create_token(user: User) -> str:
-    """A new API token for ``user``; only its hash is stored, so this is the one chance to see it."""
+def create_token(user: User, session_hash: str | None = None) -> str:
+    """A new API token for ``user``, made in the login session ``session_hash`` (None: by the
+    command line); only its hash is stored, so this is the one chance to see it."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with transaction():
-        db.session.add(ApiToken(user_id=user.id, token_hash=hash_token(token)))
+        db.session.add(ApiToken(user_id=user.id, token_hash=hash_token(token), session_hash=session_hash))
     return token
 
 
@@ -151,6 +155,36 @@ def revoke_tokens(user: User) -> int:
         for token in live:
             token.revoked_at = utcnow()
     return len(live)
+
+
+def revoke_session_tokens(user_id: int, keep: str | None) -> list[ApiToken]:
+    """Revoke ``user_id``'s live tokens made in a login session other than ``keep`` (the one that
+    stays), in the caller's transaction (not committed); the command line's stay. Returns them."""
+    made_elsewhere: list[ColumnElement[bool]] = [ApiToken.session_hash.is_not(None)]
+    if keep is not None:
+        made_elsewhere.append(ApiToken.session_hash != keep)
+    revoked = list(
+        db.session.scalars(
+            select(ApiToken)
+            .where(ApiToken.user_id == user_id, ApiToken.revoked_at.is_(None), *made_elsewhere)
+            .order_by(ApiToken.created_at, ApiToken.id)
+        )
+    )
+    now = utcnow()
+    for token in revoked:
+        token.revoked_at, token.revoked_reason = now, REVOKED_WITH_SESSIONS
+    return revoked
+
+
+def recently_revoked(user: User, days: int = 30) -> list[ApiToken]:
+    """The user's tokens revoked in the last ``days`` days, the latest first."""
+    return list(
+        db.session.scalars(
+            select(ApiToken)
+            .where(ApiToken.user_id == user.id, ApiToken.revoked_at >= utcnow() - timedelta(days=days))
+            .order_by(ApiToken.revoked_at.desc(), ApiToken.id.desc())
+        )
+    )
 
 
 def live_tokens(user: User) -> list[ApiToken]:

@@ -36,6 +36,7 @@ from ..loaders import owned_or_404
 from ..matches.scoreboard import etag_for, scoreboard_context
 from ..models import Match, ShareLink, User, as_utc
 from ..rules.text import storable
+from ..security import shows_secret
 from ..services import (
     NotFound,
     active_share_link,
@@ -81,10 +82,12 @@ def _qr_svg(url: str, label: str) -> Markup:
 
 
 def share_panel(match: Match) -> dict[str, Any]:
-    """What ``share/_panel.html`` shows: the active link of ``match`` (its URL and QR code) or none."""
+    """What ``share/_panel.html`` shows: the active link of ``match`` (its URL and QR code) or none.
+    A page that shows the link shows a secret: it is answered ``no-store``."""
     link = active_share_link(match)
     if link is None:
         return {"url": None, "qr": None}
+    shows_secret()
     url = url_for("share.view", token=link.token, _external=True)
     return {"url": url, "qr": qr_svg(url)}
 

@@ -3,11 +3,14 @@ tests/web/helpers.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.helpers import make_user
+from scorekeeper import throttle
+from tests.helpers import Clock, make_user
 from tests.web.helpers import logged_in
 
 
@@ -23,3 +26,30 @@ def other_client(app: Flask, password_hash: str) -> FlaskClient:
     """Another account's session, ``eva``."""
     make_user(app, "eva", password_hash)
     return logged_in(app, "eva")
+
+
+@pytest.fixture
+def clock(app: Flask) -> Iterator[Clock]:
+    """The time the login and registration limits read, moved forward by the test."""
+    clock = Clock()
+    app.extensions[throttle.CLOCK] = clock
+    yield clock
+    app.extensions.pop(throttle.CLOCK, None)
+
+
+#: The throttling settings a test may change with ``limits``.
+THROTTLING = (
+    "LOGIN_LIMIT_PER_ADDRESS",
+    "LOGIN_LIMIT_PER_USERNAME",
+    "REGISTER_LIMIT_PER_ADDRESS",
+    "REGISTER_LIMIT_TOTAL",
+)
+
+
+@pytest.fixture
+def limits(app: Flask, clock: Clock) -> Iterator[Callable[..., None]]:
+    """``limits(**config)`` sets throttling limits for one test (whose time stands still unless it
+    moves the ``clock``)."""
+    saved = {key: app.config[key] for key in THROTTLING}
+    yield app.config.update
+    app.config.update(saved)
