@@ -52,6 +52,7 @@
       });
     });
     var count = document.querySelector("[data-penalty-count]");
+    var plural = new Intl.PluralRules(document.documentElement.lang || "es");
     var none = document.querySelector("[data-penalty-none]");
     var rules = document.querySelector("[data-rule-results]");
 
@@ -70,7 +71,8 @@
         }
       });
       if (count) {
-        count.textContent = count.getAttribute("data-template")
+        var form = plural.select(penalties) === "one" ? "data-template-one" : "data-template";
+        count.textContent = (count.getAttribute(form) || count.getAttribute("data-template"))
           .replace("{shown}", String(penalties)).replace("{total}", String(totalPenalties));
       }
       if (rules) { rules.hidden = ruleCount === 0; }

@@ -33,7 +33,7 @@ BLACK_THREE = f"{BOOK}, Reglas (el 3 negro)"
 RULESET = RuleSet(
     id="canaston",
     name="Canastón",
-    description="Canastón, the Spanish variant: four decks, escalas, 15000 points.",
+    description="Canastón, the Spanish variant: four decks, escalas.",
     source=BOOK,
     decks=Decks(4, f"{BOOK}, Variante española / Modos", large=8, large_from_players=6),
     players="Individual (2 or 3), pairs (4) or trios (6, two sides of three)",

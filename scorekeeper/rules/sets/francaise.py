@@ -22,8 +22,8 @@ PENALTIES = f"{BOOK}, La marque IV. Pénalités"
 
 RULESET = RuleSet(
     id="francaise",
-    name="Canasta (règles françaises)",
-    description="Canasta by the French rules (1951 code): two pairs, two decks, 5000 points.",
+    name="Canasta (French rules)",
+    description="Canasta by the French rules (1951 code): two pairs, two decks.",
     source=BOOK,
     decks=Decks(2, f"{BOOK}, introduction"),
     players="4 players in two pairs",
