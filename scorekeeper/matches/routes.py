@@ -41,6 +41,7 @@ from ..services import (
 )
 from ..services import undo_hand as services_undo_hand
 from ..validators import csrf_refused
+from ..vocabulary import ruleset_names
 from . import bp
 from .edit_log import SCOREBOARD_ENTRIES, log_entries
 from .forms import (
@@ -137,6 +138,7 @@ def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
         players=_known_players(),
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
+        third_side_rulesets=ruleset_names(rs for rs in rulesets if rs.max_sides >= 3),
     )
     return page, status
 

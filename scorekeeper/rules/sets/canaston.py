@@ -37,6 +37,8 @@ RULESET = RuleSet(
     source=BOOK,
     decks=Decks(4, f"{BOOK}, Variante española / Modos", large=8, large_from_players=6),
     players="Individual (2 or 3), pairs (4) or trios (6, two sides of three)",
+    max_sides=3,
+    max_sides_source=f"{BOOK}, Variante española / Modos (individual: each player alone)",
     deal="15 cards each, draw 2",
     target=15000,
     target_source=END,
