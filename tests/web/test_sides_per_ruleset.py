@@ -5,12 +5,15 @@ sides and the user's values, storing nothing."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.helpers import logged_in, post_form
-from tests.web.test_matches import match_form, matches
+from tests.web.test_matches import create, match_form, matches
+from tests.web.test_transfer import upload
 
 THREE = (("Nosotros", ("Ana",)), ("Ellos", ("Eva",)), ("Aquellos", ("Juan",)))
 
@@ -55,3 +58,17 @@ def test_a_third_side_with_canasta_starts_the_match(app: Flask, user_client: Fla
 def test_samba_for_two_pairs_starts_the_match(app: Flask, user_client: FlaskClient) -> None:
     response = post_form(user_client, "/matches/new", match_form("samba"))
     assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def test_an_import_keeps_a_match_already_played_with_three_sides(
+    app: Flask, user_client: FlaskClient, other_client: FlaskClient
+) -> None:
+    """A three-side Samba made before the rule (written here as a Canasta match's file, renamed)."""
+    create(user_client, "classic", sides=THREE)
+    exported = json.loads(user_client.get("/export/history.json").get_data())
+    for match in exported["matches"]:
+        match["ruleset"] = "samba"
+        match["target"] = 10000
+    response = upload(other_client, json.dumps(exported).encode())
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert "Imported 1 match." in other_client.get(response.location).get_data(as_text=True)
