@@ -52,7 +52,7 @@
       });
     });
     var count = document.querySelector("[data-penalty-count]");
-    var plural = new Intl.PluralRules(document.documentElement.lang || "es");
+    var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "es") : null;
     var none = document.querySelector("[data-penalty-none]");
     var rules = document.querySelector("[data-rule-results]");
 
@@ -71,7 +71,7 @@
         }
       });
       if (count) {
-        var form = plural.select(penalties) === "one" ? "data-template-one" : "data-template";
+        var form = plural && plural.select(penalties) === "one" ? "data-template-one" : "data-template";
         count.textContent = (count.getAttribute(form) || count.getAttribute("data-template"))
           .replace("{shown}", String(penalties)).replace("{total}", String(totalPenalties));
       }
