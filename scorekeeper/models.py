@@ -77,7 +77,7 @@ class LoginSession(db.Model):  # type: ignore[name-defined,misc]
     #: Refreshed at most once per :data:`scorekeeper.sessions.TOUCH_EVERY`, for the idle timeout.
     seen_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     #: The browser, as its User-Agent names it (shortened), so that the account page can list devices.
-    agent: Mapped[str] = mapped_column(String(120), default="")
+    agent: Mapped[str] = mapped_column(String(400), default="")
 
 
 class AuthAttempt(db.Model):  # type: ignore[name-defined,misc]

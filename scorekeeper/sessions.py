@@ -35,7 +35,8 @@ from .services.accounts import revoke_session_tokens
 ACCOUNT_KEY: Final = "_account"
 #: How often a session's ``seen_at`` is written (at most): not one write per page view.
 TOUCH_EVERY: Final = timedelta(hours=1)
-_AGENT_LENGTH: Final = 120
+#: The user agent as the browser sends it, up to this length (the browser's own token comes last).
+_AGENT_LENGTH: Final = 400
 
 
 def _hash(token: str) -> str:

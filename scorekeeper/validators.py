@@ -18,3 +18,10 @@ class Storable:
         problem = text_problem(str(field.data or ""))
         if problem is not None:
             raise ValidationError(gettext(problem))
+
+
+def csrf_refused(form: Any) -> bool:
+    """Whether ``form``'s CSRF token was refused. A form has no ``csrf_token`` field at all when CSRF
+    is off in the configuration (``WTF_CSRF_ENABLED = False``): then nothing was refused."""
+    token = getattr(form, "csrf_token", None)
+    return bool(token is not None and token.errors)

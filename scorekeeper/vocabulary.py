@@ -9,8 +9,10 @@ in the catalogs). Everything returns text in the user's language; the dictionari
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
+from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
@@ -209,6 +211,11 @@ def house_rule_name(rs: RuleSet, key: str) -> str:
 
 def ruleset_name(rs: RuleSet) -> str:
     return str(_(rs.name))
+
+
+def ruleset_names(rulesets: Iterable[RuleSet]) -> str:
+    """Rule sets named in a list the reader's way (``Canasta y Canastón``, ``Canasta et Canastón``)."""
+    return str(format_list([ruleset_name(rs) for rs in rulesets], locale=get_locale()))
 
 
 #: A signed whole number (``+1,250``, ``-300``, ``0``), grouped as the locale groups.

@@ -13,6 +13,18 @@
       block.hidden = off;
       block.querySelectorAll("input, select").forEach(function (input) { input.disabled = off; });
     });
+    syncSides(chosen);
+  }
+
+  /* Only the sides the chosen rule set is played by (its data-max-sides): a side beyond them is
+     hidden and not sent (the server refuses it too); its names come back with a rule set that has it. */
+  function syncSides(chosen) {
+    var most = chosen ? Number(chosen.getAttribute("data-max-sides")) || 3 : 3;
+    form.querySelectorAll("[data-side]").forEach(function (block) {
+      var off = Number(block.getAttribute("data-side")) >= most;
+      block.hidden = off;
+      block.querySelectorAll("input").forEach(function (input) { input.disabled = off; });
+    });
   }
 
   function syncDealer() {
@@ -22,7 +34,7 @@
       if (!option.value) { return; }
       if (!option.hasAttribute("data-label")) { option.setAttribute("data-label", option.textContent); }
       var input = form.querySelector("[data-player='" + option.value + "']");
-      var name = input ? input.value.trim() : "";
+      var name = input && !input.disabled ? input.value.trim() : "";
       option.textContent = name || option.getAttribute("data-label");
       option.hidden = !name;
     });
@@ -67,7 +79,7 @@
   }
 
   form.addEventListener("change", function (event) {
-    if (event.target.hasAttribute("data-ruleset-choice")) { syncRuleset(); }
+    if (event.target.hasAttribute("data-ruleset-choice")) { syncRuleset(); syncDealer(); }
   });
   form.addEventListener("input", function (event) {
     if (event.target.hasAttribute("data-player")) { syncDealer(); syncNames(); }

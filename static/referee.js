@@ -154,6 +154,7 @@
       });
     });
     var count = document.querySelector("[data-penalty-count]");
+    var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "es") : null;
     var none = document.querySelector("[data-penalty-none]");
     var rules = document.querySelector("[data-rule-results]");
 
@@ -187,7 +188,8 @@
       });
       reorder(found);
       if (count) {
-        count.textContent = count.getAttribute("data-template")
+        var form = plural && plural.select(penalties) === "one" ? "data-template-one" : "data-template";
+        count.textContent = (count.getAttribute(form) || count.getAttribute("data-template"))
           .replace("{shown}", String(penalties)).replace("{total}", String(totalPenalties));
       }
       if (rules) { rules.hidden = ruleCount === 0; }

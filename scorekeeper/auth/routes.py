@@ -10,6 +10,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from .. import sessions
+from ..agents import describe
 from ..extensions import login_manager
 from ..i18n import safe_next
 from ..models import User
@@ -185,6 +186,7 @@ def devices() -> str | Response:
         form=form,
         sessions=sessions.live(current_user),
         current_id=current.id if current is not None else None,
+        describe_agent=describe,
     )
 
 

@@ -158,7 +158,7 @@ class NewMatchBase(FlaskForm, BlockErrors):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.block_errors = {}
-        self.ruleset.choices = [SelectChoice(rs.id, rs.name) for rs in all_rulesets()]
+        self.ruleset.choices = [SelectChoice(rs.id, _l(rs.name)) for rs in all_rulesets()]
         self.first_dealer.choices = seat_choices()
 
     def house_field(self, ruleset_id: str, key: str) -> Any:
@@ -436,7 +436,7 @@ class HistoryFilterForm(FlaskForm):
             SelectChoice(str(pid), name) for pid, name in players
         ]
         self.ruleset.choices = [SelectChoice(ANY, _l("Any rule set"))] + [
-            SelectChoice(rs.id, rs.name) for rs in all_rulesets()
+            SelectChoice(rs.id, _l(rs.name)) for rs in all_rulesets()
         ]
 
     def validate_date_to(self, field: Any) -> None:

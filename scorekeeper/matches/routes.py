@@ -40,6 +40,8 @@ from ..services import (
     view,
 )
 from ..services import undo_hand as services_undo_hand
+from ..validators import csrf_refused
+from ..vocabulary import ruleset_names
 from . import bp
 from .edit_log import SCOREBOARD_ENTRIES, log_entries
 from .forms import (
@@ -143,6 +145,7 @@ def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
         players=_known_players(),
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
+        third_side_rulesets=ruleset_names(rs for rs in rulesets if rs.max_sides >= 3),
     )
     return page, status
 
@@ -399,7 +402,7 @@ def new_hand(match_id: int) -> Any:
     number = mv.state.next_number
     valid = form.validate_on_submit()
     key = (form.key.data or "").strip()
-    if not form.csrf_token.errors and is_valid_key(key):
+    if not csrf_refused(form) and is_valid_key(key):
         done = find_key(current_user.id, key)
         if done is not None:  # a repeat: Back, a double tap, a reload
             return _already_saved(match_id, done.hand_number)

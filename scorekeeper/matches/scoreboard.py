@@ -82,6 +82,8 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
         "starter": starter,
         "house_rules": house_rules(mv),
         "winner": winner,
+        #: How many play for the winner: the winner sentence agrees with it ("Ganaron Lucía y Pablo").
+        "winner_players": len(mv.match.sides[state.winner].player_names) if state.winner is not None else 0,
         "lines": [*LINES, "total"],
         "line_labels": LINE_LABELS,
         "recent_hands": newest_first[:INLINE_HANDS],

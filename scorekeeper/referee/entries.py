@@ -11,6 +11,7 @@ from typing import Final
 from markupsafe import Markup
 
 from ..rules.model import Penalty, RuleSet
+from ..vocabulary import number
 from . import books
 from .penalty_words import PENALTY_WORDS, TOPIC_WORDS
 from .reference import gettext
@@ -102,7 +103,7 @@ def source_of(statement: Statement) -> Markup:
 
 
 def statement_entry(statement: Statement, rs: RuleSet) -> Entry:
-    title = gettext(statement.text, **facts(rs))
+    title = gettext(statement.text, **{name: number(value) for name, value in facts(rs).items()})
     topic_title = TOPICS[statement.topic]
     words = (
         statement.text % facts(rs),

@@ -52,8 +52,9 @@ class MatchSetup:
         return [len(side.players) for side in self.sides]
 
 
-def check_new_match(data: Any) -> MatchSetup:
-    """Read and check a new match.
+def check_new_match(data: Any, *, sides_of_ruleset: bool = True) -> MatchSetup:
+    """Read and check a new match. ``sides_of_ruleset``: refuse more sides than the rule set is
+    played by (:attr:`RuleSet.max_sides`; an import of matches already played passes ``False``).
 
     :raise ValidationError: every problem, at ``ruleset``, ``target``, ``house_rules.KEY``,
         ``first_dealer``, ``sides...`` or ``_``.
@@ -71,6 +72,8 @@ def check_new_match(data: Any) -> MatchSetup:
         players = check_sides(data.get("sides"))
     except ValidationError as error:
         errors.errors.extend(error.errors)
+    if rs is not None and sides_of_ruleset and len(players) > rs.max_sides:
+        errors.add("sides", N_("{ruleset} is played by {count} sides."), ruleset=rs.name, count=rs.max_sides)
     first_dealer = data.get("first_dealer", 0)
     if players:
         _check_first_dealer(errors, first_dealer, sum(players))

@@ -224,6 +224,9 @@ class RuleSet:
     house_options: tuple[HouseOption, ...] = ()
     notes: tuple[str, ...] = ()
     discrepancies: tuple[Discrepancy, ...] = ()
+    #: How many sides a match of this rule set may have (two or three), and the book that says so.
+    max_sides: int = 2
+    max_sides_source: str = ""
     #: Set by house rules: only the side that went out scores its melds (when somebody went out).
     melds_only_went_out: bool = False
     #: The house rules this effective rule set was built with (empty for the book's own).

@@ -536,7 +536,9 @@ def _read_match(reader: _Reader, number: int, data: Any) -> ImportedMatch | None
     if not _has_match_keys(reader, number, data):
         return None
     try:
-        setup = check_new_match({key: data[key] for key in NEW_MATCH_KEYS})
+        # A match already played is taken as it was played, even with more sides than its rule set
+        # allows today (a three-side Samba made before the rule).
+        setup = check_new_match({key: data[key] for key in NEW_MATCH_KEYS}, sides_of_ruleset=False)
     except ValidationError as error:
         reader.add(error, number)
         return None

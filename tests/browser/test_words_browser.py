@@ -145,7 +145,8 @@ def test_a_spanish_reader_sees_spanish_numbers_and_the_winner(app: Flask, page: 
     with app.app_context():
         mv = services.view(services.get_match(ana_id(), match_id))
         totals, winner = list(mv.state.totals), mv.match.sides[mv.state.winner].name
-    expect(page.get_by_role("heading", name=f"Ganó {winner}")).to_be_visible()
+    # The winning side is a pair: the verb agrees with its two players.
+    expect(page.get_by_role("heading", name=f"Ganaron {winner}")).to_be_visible()
     for side, total in enumerate(totals):
         # Babel's writing with CLDR's minimum grouping digits of Spanish: 6825, but 10.000.
         written = format_decimal(total, locale="es", group_separator=abs(total) >= 10_000)

@@ -200,7 +200,7 @@ def test_reference_shows_bands_red_threes_and_pile_rules(app, user_client, rules
         assert band in page
     assert condition in page
     rs = get_ruleset(ruleset_id)
-    assert f"all {rs.red_threes.full_set_size} together: {rs.red_threes.full_set_value}" in page
+    assert f"all {rs.red_threes.full_set_size} together: {rs.red_threes.full_set_value:,}" in page  # 1,000
     for rule in statements(ruleset_id):
         if rule.topic == "taking":
             assert rule.text in page and rule.quote in page
@@ -236,7 +236,7 @@ def test_reference_shows_each_side_minimum(app, user_client):
     match_id = new_match(app)
     assert add_hand(app, match_id, HAND_1500) == (1500, 0)
     page = text(user_client.get(f"/matches/{match_id}/rules"))
-    assert "Nosotros: total 1500, needs 90" in page and "Ellos: total 0, needs 50" in page
+    assert "Nosotros: total 1,500, needs 90" in page and "Ellos: total 0, needs 50" in page
 
 
 # Opening checker

@@ -166,7 +166,8 @@ def test_scores_are_written_the_readers_way(
     assert str(totals[0]) in reader.get(f"/matches/{match_id}/export.csv").get_data(as_text=True)
 
 
-WINNER = {"es": "Ganó Ellos", "en": "Ellos won the match", "fr": "Victoire : Ellos"}
+#: Ellos are two players: the verb agrees with them (tests/web/test_agreement.py: one player).
+WINNER = {"es": "Ganaron Ellos", "en": "Ellos won the match", "fr": "Ellos ont gagné la partie"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

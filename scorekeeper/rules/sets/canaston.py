@@ -33,10 +33,12 @@ BLACK_THREE = f"{BOOK}, Reglas (el 3 negro)"
 RULESET = RuleSet(
     id="canaston",
     name="Canastón",
-    description="Canastón, the Spanish variant: four decks, escalas, 15000 points.",
+    description="Canastón, the Spanish variant: four decks, escalas.",
     source=BOOK,
     decks=Decks(4, f"{BOOK}, Variante española / Modos", large=8, large_from_players=6),
     players="Individual (2 or 3), pairs (4) or trios (6, two sides of three)",
+    max_sides=3,
+    max_sides_source=f"{BOOK}, Variante española / Modos (individual: each player alone)",
     deal="15 cards each, draw 2",
     target=15000,
     target_source=END,

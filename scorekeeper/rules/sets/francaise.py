@@ -22,11 +22,13 @@ PENALTIES = f"{BOOK}, La marque IV. Pénalités"
 
 RULESET = RuleSet(
     id="francaise",
-    name="Canasta (règles françaises)",
-    description="Canasta by the French rules (1951 code): two pairs, two decks, 5000 points.",
+    name="Canasta (French rules)",
+    description="Canasta by the French rules (1951 code): two pairs, two decks.",
     source=BOOK,
     decks=Decks(2, f"{BOOK}, introduction"),
     players="4 players in two pairs",
+    max_sides=2,
+    max_sides_source=f"{BOOK}, introduction (à quatre, par équipes de deux)",
     deal="11 cards each, draw 1",
     target=5000,
     target_source=f"{BOOK}, La marque",
