@@ -3,7 +3,7 @@ can name the browser: the browser's own token comes last ("... Version/17.5 Safa
 cut off at 120
 
 Revision ID: 0015_session_agent_length
-Revises: 0010_sessions
+Revises: 0013_token_sessions
 Create Date: 2026-11-25 15:10:00
 
 """
@@ -13,7 +13,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0015_session_agent_length"
-down_revision = "0010_sessions"
+down_revision = "0013_token_sessions"
 branch_labels = None
 depends_on = None
 
