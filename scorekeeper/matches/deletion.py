@@ -8,13 +8,13 @@ from typing import Any
 
 from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 from flask_wtf import FlaskForm
 
 from ..loaders import owned_or_404
 from ..models import Match
 from ..rules import all_rulesets
-from ..services import Conflict, NotFound, check_deletable, delete_match, get_match
+from ..services import Conflict, check_deletable, delete_match, get_match
 from . import bp
 from .scoreboard import HistoryRow, history_row
 
@@ -39,15 +39,12 @@ def _kept_because(match: Match) -> str | None:
 @bp.route("/matches/<int:match_id>/delete", methods=["GET", "POST"])
 @login_required
 def delete(match_id: int) -> Any:
-    """The confirmation page; its POST deletes the match and shows the history. (A POST without a
-    good CSRF token never gets here: CSRFProtect answers 400.)"""
+    """The confirmation page; its POST deletes the match and shows the history. From then on the
+    match is 404, like one that never was (a second tap included). (A POST without a good CSRF
+    token never gets here: CSRFProtect answers 400.)"""
+    match = owned_or_404(get_match, match_id)
     form = DeleteMatchForm()
     if form.validate_on_submit():
-        try:
-            match = get_match(current_user.id, match_id)
-        except NotFound:  # a second tap once the first deleted it (or no match of this account)
-            flash(_("That match is no longer there."), "info")
-            return redirect(url_for("matches.history"))
         row = _row(match)
         try:
             delete_match(match)
@@ -57,7 +54,6 @@ def delete(match_id: int) -> Any:
         names = " – ".join(side.name for side in row.sides)
         flash(_("The match %(sides)s of %(date)s was deleted.", sides=names, date=row.date), "success")
         return redirect(url_for("matches.history"))
-    match = owned_or_404(get_match, match_id)
     return render_template(
         "matches/delete_match.html", form=form, match=match, row=_row(match), kept=_kept_because(match)
     )
