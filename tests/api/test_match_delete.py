@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import EditLog, Hand, IdempotencyKey, PartnershipTotal, Player, ShareLink, Side
+from scorekeeper.models import EditLog, Hand, IdempotencyKey, Match, PartnershipTotal, Player, ShareLink, Side
 from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.services import Conflict
 from tests.test_running_totals import assert_totals_add_up
@@ -197,3 +197,23 @@ def test_any_rule_set_s_match_can_be_deleted(app, api, ruleset):
     assert api.delete(f"/matches/{match_id}").status_code == 204
     with app.app_context():
         assert_totals_add_up(_owner(app))
+
+
+def test_a_match_changed_meanwhile_is_not_deleted(app, api):
+    """Another device's change, committed after this request read the match: 409, nothing goes, and
+    the running totals stay as they were."""
+    match_id = create_match(api)["id"]
+    post_hand(api, match_id, simple_hand(1))
+    owner = _owner(app)
+    with app.app_context():
+        stale = services.get_match(owner, match_id)
+        assert stale.hands  # read now, as a request does
+        with db.engine.begin() as other_device:
+            other_device.execute(
+                update(Match).where(Match.id == match_id).values(revision=Match.revision + 1)
+            )
+        with pytest.raises(Conflict):
+            services.delete_match(stale)
+        assert db.session.get(Match, match_id) is not None
+        assert_totals_add_up(owner)
+    assert get_match(api, match_id)["hands"]
