@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from flask import Flask
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, User
-from tests.browser.helpers import assert_accessible, assert_fits_phone, register, screenshot
+from tests.browser.helpers import PHONE, assert_accessible, assert_fits_phone, register, screenshot
 
 HAND = {
     "number": 1,
@@ -77,3 +77,50 @@ def test_deleting_a_match_from_its_scoreboard(app: Flask, page: Page) -> None:
 
     page.goto(f"/matches/{match_id}")
     expect(page.get_by_role("heading", level=1)).to_have_text("No se encontró la página")
+
+
+KEPT_PAGES = """(id) => caches.keys()
+    .then(names => Promise.all(names.filter(n => n.startsWith('pages-')).map(n => caches.open(n))))
+    .then(caches => Promise.all(caches.map(c => c.keys())))
+    .then(lists => lists.flat().map(r => new URL(r.url).pathname)
+                        .filter(p => p === '/matches/' + id || p.startsWith('/matches/' + id + '/')))"""
+
+
+def kept_pages(phone: Page, match_id: int, until: str) -> list[str]:
+    """The paths of ``match_id``'s pages the phone keeps, once ``until`` (a condition on ``kept``)
+    holds, or as they are after 5 seconds (the worker stores and drops them after answering)."""
+    return phone.evaluate(  # type: ignore[no-any-return]
+        f"""async (id) => {{
+            const deadline = Date.now() + 5000;
+            for (;;) {{
+                const kept = await ({KEPT_PAGES})(id);
+                if (({until}) || Date.now() > deadline) return kept;
+                await new Promise(resolve => setTimeout(resolve, 50));
+            }}
+        }}""",
+        match_id,
+    )
+
+
+def test_a_deleted_match_s_kept_copies_go_with_it(app: Flask, browser: Browser, live_server: str) -> None:
+    """The phone keeps the pages it opened for reading without signal; deleting the match drops them,
+    so that offline the phone says "No signal" instead of showing a match that is gone."""
+    context = browser.new_context(base_url=live_server, service_workers="allow", **PHONE)
+    context.set_default_timeout(10_000)
+    phone = context.new_page()
+    register(phone)
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    _kept, match_id = two_matches(app)
+    for path in (f"/matches/{match_id}", f"/matches/{match_id}/penalties"):
+        phone.goto(path)
+    assert len(kept_pages(phone, match_id, until="kept.length >= 2")) >= 2
+
+    phone.goto(f"/matches/{match_id}/delete")
+    phone.get_by_role("button", name="Delete the match").click()
+    expect(phone).to_have_url(re.compile(r"/history$"))
+    assert kept_pages(phone, match_id, until="kept.length === 0") == []
+
+    context.set_offline(True)
+    phone.goto(f"/matches/{match_id}")
+    expect(phone.get_by_role("heading", level=1)).to_have_text("No signal")
+    context.close()
