@@ -69,6 +69,9 @@ def delete_account(user_id: int) -> None:
         delete(User).where(User.id == user_id),
     ]
     with transaction():
+        # A device still writing to the account waits for these locks (on PostgreSQL), then finds
+        # its players gone: a conflict for it, never a row left pointing at a deleted side.
+        db.session.execute(select(Player.id).where(Player.owner_id == user_id).with_for_update())
         for statement in statements:
             db.session.execute(statement, execution_options={"synchronize_session": False})
     db.session.expunge_all()  # the deleted objects must not be flushed or read again
