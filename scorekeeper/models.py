@@ -313,8 +313,9 @@ class PartnershipTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
     partner_low: Mapped[int] = mapped_column(primary_key=True)
     partner_high: Mapped[int] = mapped_column(primary_key=True)
-    #: No cascade: a side is never deleted alone; whatever deletes matches must add the totals up
-    #: again (:func:`scorekeeper.running_totals.rebuild`), and this key makes it fail until it does.
+    #: No cascade: a side is never deleted alone; whatever deletes a match must first move this
+    #: reference or drop the row (:func:`scorekeeper.running_totals.take_out`, or add the totals up
+    #: again: :func:`~scorekeeper.running_totals.rebuild`), and this key makes it fail until it does.
     latest_side_id: Mapped[int] = mapped_column(ForeignKey("sides.id"))
     latest_match_id: Mapped[int]
     latest_created_at: Mapped[datetime] = mapped_column(UtcDateTime)

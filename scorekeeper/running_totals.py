@@ -26,8 +26,10 @@ from sqlalchemy import (
     Connection,
     Table,
     and_,
+    bindparam,
     case,
     delete,
+    func,
     insert,
     or_,
     select,
@@ -246,14 +248,21 @@ def _partnership_set(table: Table, excluded: Any) -> dict[str, ColumnElement[Any
     return _sums(table, excluded) | {name: case((newer, new[name]), else_=mine[name]) for name in LATEST}
 
 
-def _find_best(connection: Connection, player: int, ruleset: str, match_id: int) -> None:
+def _find_best(
+    connection: Connection, player: int, ruleset: str, match_id: int, without: int | None = None
+) -> None:
     """If the player's best in ``ruleset`` is from ``match_id`` (whose side's best fell), look for
-    the best again among all their sides."""
+    the best again among all their sides (but those of the match ``without``, being deleted)."""
     best = connection.execute(
         select(Side.best_score, Match.id, Side.best_hand, Match.created_at)
         .join(Match, Match.id == Side.match_id)
         .join(Seat, Seat.side_id == Side.id)
-        .where(Seat.player_id == player, Match.ruleset == ruleset, Side.best_score.is_not(None))
+        .where(
+            Seat.player_id == player,
+            Match.ruleset == ruleset,
+            Side.best_score.is_not(None),
+            Match.id != without if without is not None else true(),
+        )
         .order_by(Side.best_score.desc(), Match.created_at, Match.id)
         .limit(1)
     ).first()
@@ -341,3 +350,101 @@ def side_records(connection: Connection, owner_id: int | None = None) -> Iterato
     )
     for row in connection.execute(sides.join(Match, Match.id == Side.match_id).where(owned)):
         yield _record(row, row, players.get(row.id, ()), canastas.get(row.id, {}))
+
+
+# --- Taking a deleted match out -----------------------------------------------------------------------
+
+
+def take_out(connection: Connection, match_id: int, sides: Sequence[SideRecord]) -> None:
+    """Take from the totals what ``sides``, every side of ``match_id``, counted for: before the match
+    is deleted, in the same transaction (see :meth:`~.services.unit_of_work.MatchWrite.remove`).
+
+    The figures are subtracted; a row that no longer counts any match goes (as :func:`rebuild` would
+    not make it); a best hand from ``match_id`` is looked for again among the player's other matches;
+    a partnership whose latest side is one of ``sides`` takes the newest of its other sides.
+    """
+    players: dict[PlayerKey, Row] = {}
+    canastas: dict[tuple[int, str, str], Row] = {}
+    partnerships: dict[PartnershipKey, Row] = {}
+    for side in sides:
+        gone = contribution(side)
+        for player, ruleset in side.player_keys():
+            key = {"player_id": player, "ruleset": ruleset}
+            _merge(players, (player, ruleset), {**key, **_figures(gone)}, None)
+            for kind, count in gone.canastas.items():
+                _merge(canastas, (player, ruleset, kind), {**key, "kind": kind, "count": count}, None)
+        for player, low, high in side.partnership_keys():
+            row = {"player_id": player, "partner_low": low, "partner_high": high}
+            _merge(partnerships, (player, low, high), {**row, **_figures(gone)}, None)
+    # Key order, table after table, as add_changes locks them (no deadlock between the two).
+    _subtract(connection, PlayerTotal.__table__, _in_order(players), COUNTS)
+    _subtract(connection, PlayerTotalCanasta.__table__, _in_order(canastas), ("count",))
+    _subtract(connection, PartnershipTotal.__table__, _in_order(partnerships), COUNTS)
+    ids = sorted({player for player, _ruleset in players})
+    for model in (PlayerTotal, PartnershipTotal):
+        connection.execute(
+            delete(model).where(model.player_id.in_(ids), model.played + model.in_progress == 0)
+        )
+    connection.execute(
+        delete(PlayerTotalCanasta).where(PlayerTotalCanasta.player_id.in_(ids), PlayerTotalCanasta.count == 0)
+    )
+    for player, ruleset in sorted(players):
+        _find_best(connection, player, ruleset, match_id, without=match_id)
+    side_ids = [side.side_id for side in sides]
+    for player, low, high in sorted(partnerships):
+        _move_latest(connection, (player, low, high), side_ids, match_id)
+
+
+def _subtract(connection: Connection, table: Table, rows: Sequence[Row], names: Sequence[str]) -> None:
+    """``UPDATE table SET x = x - row[x] WHERE <key of row>`` for each of ``rows``."""
+    if not rows:
+        return
+    keys = [column.name for column in table.primary_key]
+    statement = (
+        update(table)
+        .where(*(table.c[key] == bindparam(f"key_{key}") for key in keys))
+        .values({name: table.c[name] - bindparam(f"less_{name}") for name in names})
+    )
+    connection.execute(
+        statement,
+        [{**{f"key_{k}": row[k] for k in keys}, **{f"less_{n}": row[n] for n in names}} for row in rows],
+    )
+
+
+def _move_latest(connection: Connection, key: PartnershipKey, gone: Sequence[int], match_id: int) -> None:
+    """Point the partnership ``key``'s latest side, if it is one of the sides ``gone``, at the newest
+    other side made of exactly its players (the row is there only while such a side is)."""
+    player, low, high = key
+    members = sorted({player, low, high})
+    exact = (
+        select(Seat.side_id)
+        .where(Seat.side_id.in_(select(Seat.side_id).where(Seat.player_id == player)))
+        .group_by(Seat.side_id)
+        .having(
+            func.count() == len(members),
+            func.sum(case((Seat.player_id.in_(members), 1), else_=0)) == len(members),
+        )
+    )
+    newest = connection.execute(
+        select(Side.id, Match.id.label("match_id"), Match.created_at)
+        .join(Match, Match.id == Side.match_id)
+        .where(Side.id.in_(exact), Match.id != match_id)
+        .order_by(Match.created_at.desc(), Match.id.desc())
+        .limit(1)
+    ).first()
+    owned = and_(
+        PartnershipTotal.player_id == player,
+        PartnershipTotal.partner_low == low,
+        PartnershipTotal.partner_high == high,
+        PartnershipTotal.latest_side_id.in_(gone),
+    )
+    if newest is None:  # no other side: the row went with its last match (see take_out)
+        connection.execute(delete(PartnershipTotal).where(owned))
+        return
+    connection.execute(
+        update(PartnershipTotal)
+        .where(owned)
+        .values(
+            latest_side_id=newest.id, latest_match_id=newest.match_id, latest_created_at=newest.created_at
+        )
+    )

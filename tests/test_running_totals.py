@@ -268,3 +268,20 @@ def test_sums_past_32_bits(app: Flask, password_hash: str) -> None:
         assert (stats.points, stats.penalty_points) == (-4 * 600 * 990_000, 4 * 600 * 990_000)
         assert stats.points < -(2**31)
         assert_totals_add_up(owner)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_deleting_a_match_takes_out_what_it_counted_for(app: Flask, password_hash: str, seed: int) -> None:
+    """After a random history, deleting any one match leaves the totals equal to those added up from
+    nothing over the matches that are left (best hands and partnerships' latest sides included)."""
+    owner = make_user(app, "ana", password_hash)[0]
+    rng = random.Random(100 + seed)
+    with app.app_context():
+        for _ in range(60):
+            _step(rng, owner)
+        matches = list(db.session.scalars(select(Match).where(Match.owner_id == owner).order_by(Match.id)))
+        # The newest match holds most partnerships' latest sides; a random one tries the rest.
+        for gone in (matches[-1], rng.choice(matches[:-1])):
+            services.delete_match(services.get_match(owner, gone.id))
+            assert_totals_add_up(owner)
+            assert db.session.get(Match, gone.id) is None

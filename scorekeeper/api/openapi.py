@@ -16,7 +16,7 @@ from flask import Response, jsonify
 from ..once import MAX_KEY
 from ..rules import CUSTOM, LINES, RULESET_IDS, all_rulesets, house_rule_keys
 from ..rules.cards import CANASTA_SIZE, CARD_GROUP_BY_CODE, POINT_STEP, deck_cards, deck_points
-from ..rules.hand import MAX_CUSTOM_POINTS, MAX_DESCRIPTION, MAX_PENALTY_COUNT
+from ..rules.hand import MAX_CUSTOM_POINTS, MAX_DESCRIPTION, MAX_HANDS, MAX_PENALTY_COUNT
 from ..rules.house_rules import MAX_BANDS, MAX_POINTS
 from ..rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES, MAX_TARGET, MIN_SIDES, MIN_TARGET
 from ..rules.model import HouseOption, OptionKind
@@ -199,7 +199,12 @@ def hand_input_schema() -> dict[str, Any]:
         "description": "Checked against the match's rule set before anything is stored: codes it lacks, "
         "cards the decks do not hold, going out without the canastas it requires... answer 422.",
         "properties": {
-            "number": _int(1, MAX_ID, description="The number this hand will have (the next one)."),
+            "number": _int(
+                1,
+                MAX_HANDS,
+                description="The number this hand will have (the next one). A match holds at most "
+                f"{MAX_HANDS} hands: the next after that answers 422 at number.",
+            ),
             "went_out": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SIDES - 1},
             "going_out_kind": {"type": ["string", "null"], "enum": [*_codes("going_out_kinds"), None]},
             "sides": {
@@ -269,7 +274,7 @@ def answer_schemas() -> dict[str, Any]:
             "type": "object",
             "required": ["number", "scores", "breakdown", "totals_after", "opening_minimums_before", "input"],
             "properties": {
-                "number": {"type": "integer", "minimum": 1},
+                "number": {"type": "integer", "minimum": 1, "maximum": MAX_HANDS},
                 "version": {"type": "integer", "description": "What If-Match names to replace the hand."},
                 "scores": integers,
                 "breakdown": {"type": "array", "items": breakdown},
@@ -394,7 +399,7 @@ def _body(schema_name: str) -> dict[str, Any]:
 
 def paths() -> dict[str, Any]:
     match_id = _path_int("match_id", "The match's id.")
-    number = _path_int("number", "The hand's number (1 for the first).")
+    number = _path_int("number", "The hand's number (1 for the first).", MAX_HANDS)
     etag = {"ETag": _header("The hand's version.")}
     taken = (
         "The number is taken by another hand, the match is finished, or another device changed "
@@ -477,7 +482,20 @@ def paths() -> dict[str, Any]:
                 "summary": "A match with its hands, totals and result.",
                 "parameters": [match_id],
                 "responses": _answers({200: ("The match.", _ref("Match"), None)}, 404),
-            }
+            },
+            "delete": {
+                "operationId": "deleteMatch",
+                "summary": "Delete the match with its hands, edit log and share links; history, statistics "
+                "and exports no longer count it, and the match answers 404 from then on.",
+                "parameters": [match_id],
+                "responses": _answers(
+                    {204: ("Deleted.", None, None)},
+                    404,
+                    409,
+                    c409="The match must stay (a match of an event is corrected, not deleted), or another "
+                    "device changed it at the same moment.",
+                ),
+            },
         },
         "/matches/{match_id}/hands": {
             "post": {

@@ -23,6 +23,7 @@ from ..services import (
     add_hand,
     create_match,
     delete_last_hand,
+    delete_match,
     get_match,
     list_matches,
     replace_hand,
@@ -143,6 +144,14 @@ def match(match_id: int) -> Response:
         page_cache.store(key, response.get_data(as_text=True))
         return response
     return current_app.response_class(body, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
+
+
+@bp.delete("/matches/<int:match_id>")
+@token_required
+def remove_match(match_id: int) -> Response:
+    """Delete the match with everything of it (404 from then on); 409 for a match that must stay."""
+    delete_match(get_match(g.api_user.id, match_id))
+    return current_app.response_class(status=204)
 
 
 def match_key(

@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("auth", __name__)
 
-from . import routes  # noqa: E402,F401
+from . import deletion, routes  # noqa: E402,F401

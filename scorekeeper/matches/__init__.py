@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("matches", __name__)
 
-from . import routes, sync  # noqa: E402,F401
+from . import deletion, routes, sync  # noqa: E402,F401

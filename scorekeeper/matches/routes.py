@@ -23,6 +23,7 @@ from ..models import LoginSession, Match, Player, User
 from ..once import AlreadyDone, Once, fingerprint, is_valid_key, new_key
 from ..once import find as find_key
 from ..rules import ValidationError, all_rulesets, check_new_match, parse_hand, score_hand
+from ..rules.hand import MAX_HANDS, TOO_MANY_HANDS
 from ..services import (
     MAX_ID,
     Conflict,
@@ -394,6 +395,9 @@ def new_hand(match_id: int) -> Any:
     if not form.is_submitted():
         if mv.state.finished:
             flash(_("The match is over; no more hands can be entered."), "info")
+            return redirect(url_for("matches.show", match_id=match_id))
+        if mv.state.next_number > MAX_HANDS:
+            flash(_(TOO_MANY_HANDS).format(maximum=MAX_HANDS), "info")
             return redirect(url_for("matches.show", match_id=match_id))
         form.number.data = str(mv.state.next_number)
         form.key.data = new_key()

@@ -23,6 +23,11 @@ CUSTOM: Final = "custom"
 MAX_PENALTY_COUNT: Final = 99
 MAX_CUSTOM_POINTS: Final = 10_000
 MAX_DESCRIPTION: Final = 200
+#: The most hands a match holds: far past any real match (a few dozen at most), and a bound on what
+#: one match costs to fold, show and store. Every way in reads it: the API, the pages, the offline
+#: sync, the import, the OpenAPI document.
+MAX_HANDS: Final = 500
+TOO_MANY_HANDS: Final = N_("A match holds at most {maximum} hands.")
 
 HAND_KEYS: Final = frozenset({"number", "went_out", "going_out_kind", "sides"})
 SIDE_KEYS: Final = frozenset({"melds", "hand", "red_threes", "canastas", "penalties"})
@@ -440,11 +445,13 @@ def parse_hand(
 
 
 def _hand_number(errors: ErrorCollector, number: Any, expected: int | None) -> int:
-    """A hand number, 1 or more, and ``expected`` if given (0 when it is no number at all)."""
+    """A hand number, 1 to :data:`MAX_HANDS`, and ``expected`` if given (0 when it is no number at all)."""
     if not is_whole_number(number) or number < 1:
         errors.add("number", N_("Must be a hand number, 1 or more."))
         return 0
-    if expected is not None and number != expected:
+    if number > MAX_HANDS:
+        errors.add("number", TOO_MANY_HANDS, maximum=MAX_HANDS)
+    elif expected is not None and number != expected:
         errors.add("number", N_("This must be hand {expected}."), expected=expected)
     return int(number)
 

@@ -8,7 +8,7 @@ rules' :class:`~scorekeeper.rules.ValidationError` (the input breaks a rule, wit
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -370,3 +370,27 @@ def reopen_match(match: Match, actor_id: int | None = None) -> None:
     with match_write() as write:
         match.unlocked = True
         write.log(match, "match_reopened", actor_id)
+
+
+#: Checks a match must pass before it may be deleted, each raising :class:`Conflict` (409 in the
+#: API, a message on the pages) for a match that must stay. The hook for club-night events: a match
+#: of an event is corrected, never deleted, so the events module will add its check here.
+DELETE_CHECKS: list[Callable[[Match], None]] = []
+
+
+def check_deletable(match: Match) -> None:
+    """:raise Conflict: a check of :data:`DELETE_CHECKS` keeps ``match``."""
+    for check in DELETE_CHECKS:
+        check(match)
+
+
+def delete_match(match: Match) -> None:
+    """Delete ``match`` and everything of it: its hands, edit log, share links and idempotency keys
+    go, and the players' running totals lose what it counted for; nothing else changes.
+
+    :raise Conflict: the match must stay (:func:`check_deletable`), or another device changed it
+        meanwhile (nothing is deleted).
+    """
+    check_deletable(match)
+    with match_write() as write:
+        write.remove(match)

@@ -11,6 +11,9 @@ done. At the end the unit of work, in this order and in one transaction:
    the side's figures): :func:`scorekeeper.running_totals.add_changes`;
 3. commits; or, on any error, rolls everything back and raises.
 
+A match deleted whole (:meth:`MatchWrite.remove`) takes what its sides counted for out of the totals
+before its rows go, in the same transaction.
+
 Nothing listens to the session: the running totals are applied here, explicitly, and a write made
 any other way cannot reach the database. Flushing a hand, a side, a seat, a side's canastas or a
 match's result outside a unit of work raises :class:`OutsideUnitOfWork` (a guard on those mapped
@@ -24,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import event, inspect, select
+from sqlalchemy import delete, event, inspect, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -32,7 +35,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .. import running_totals
 from ..extensions import db
-from ..models import EditLog, Hand, Match, Seat, Side, SideCanasta
+from ..models import EditLog, Hand, IdempotencyKey, Match, Seat, Side, SideCanasta
 from ..rules import N_, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, side_figures
 from .errors import Conflict
@@ -106,6 +109,20 @@ class MatchWrite:
                     after=after,
                 )
             )
+
+    def remove(self, match: Match) -> None:
+        """Delete ``match`` with everything of it (sides, hands, edit log, share links, the
+        idempotency keys of its hands), taking from the running totals what its sides counted for
+        (:func:`scorekeeper.running_totals.take_out`). The delete checks the match's revision: a
+        device that changed it meanwhile makes this a conflict, and nothing is deleted."""
+        _load_canastas(match.sides)
+        with db.session.no_autoflush:
+            gone = [running_totals.record_of(match, side) for side in match.sides]
+        db.session.flush()
+        connection = db.session.connection()
+        running_totals.take_out(connection, match.id, gone)
+        connection.execute(delete(IdempotencyKey).where(IdempotencyKey.match_id == match.id))
+        db.session.delete(match)
 
     def rebuild_totals(self, owner_id: int) -> None:
         """Add the account's running totals up again from its sides (after seats moved from one

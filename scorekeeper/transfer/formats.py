@@ -37,6 +37,7 @@ from ..rules import (
     fold_match,
     parse_hand,
 )
+from ..rules.hand import MAX_HANDS, TOO_MANY_HANDS
 
 if TYPE_CHECKING:
     from ..services import MatchView
@@ -588,6 +589,9 @@ def _read_hands(reader: _Reader, number: int, setup: MatchSetup, raw_hands: Any)
     """Every hand of match ``number``, each checked in order; ``None`` if any is not good."""
     if not isinstance(raw_hands, list):
         reader.add(_error(N_("Must be a list of hands."), "hands"), number)
+        return None
+    if len(raw_hands) > MAX_HANDS:  # said at the first hand too many, before checking any
+        reader.add(_error(TOO_MANY_HANDS, "number", maximum=MAX_HANDS), number, MAX_HANDS + 1)
         return None
     hands: list[HandInput] = []
     for position, raw in enumerate(raw_hands, start=1):

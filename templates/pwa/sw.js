@@ -22,6 +22,8 @@ const LOGOUT_PATH = {{ logout_path|tojson }};
 const OFFLINE_PAGE = SHELL[SHELL.length - 1];
 const SCOREBOARD = /^\/matches\/(\d+)$/;
 const NEW_HAND = /^\/matches\/(\d+)\/hands\/new$/;
+const DELETE_MATCH = /^\/matches\/(\d+)\/delete$/;
+const MATCH_PAGE = /^\/matches\/(\d+)(\/|$)/;
 const RULES = /^\/(matches\/\d+\/rules|queue\/texts)\.json$/;
 
 self.addEventListener("install", (event) => {
@@ -127,6 +129,34 @@ async function keptCopy(request, url) {
   return new Response(text, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
+/** Drop the kept copies of a page the server no longer has (404); for a page of a match (deleted),
+ *  every kept page of that match: scoreboard, referee pages, its hand page and rules. */
+async function forget(url) {
+  const cache = await currentPagesCache();
+  if (!cache) {
+    return;
+  }
+  const match = MATCH_PAGE.exec(url.pathname);
+  const base = match ? "/matches/" + match[1] : null;
+  const gone = (await cache.keys()).filter((request) => {
+    const path = new URL(request.url).pathname;
+    return base ? path === base || path.startsWith(base + "/") : path === url.pathname;
+  });
+  await Promise.all(gone.map((request) => cache.delete(request)));
+}
+
+/** After a match's delete form was sent: if its scoreboard is gone (404), its kept pages go too. */
+async function forgetIfGone(url) {
+  try {
+    const answer = await fetch(url, { method: "HEAD", credentials: "same-origin" });
+    if (answer.status === 404) {
+      await forget(url);
+    }
+  } catch (error) {
+    /* the signal dropped: the next visit online finds the 404 */
+  }
+}
+
 async function offlinePage() {
   const shell = await caches.open(SHELL_CACHE);
   return (await shell.match(OFFLINE_PAGE)) || Response.error();
@@ -141,6 +171,12 @@ async function navigate(event) {
   }
   if (request.method === "POST" && NEW_HAND.test(url.pathname)) {
     return unsentHand(request);
+  }
+  const deleted = DELETE_MATCH.exec(url.pathname);
+  if (request.method === "POST" && deleted) {
+    const response = await fetch(request);  // a redirect the worker cannot read: ask the server
+    event.waitUntil(forgetIfGone(new URL("/matches/" + deleted[1], self.location.origin)));
+    return response;
   }
   if (request.method !== "GET") {
     return fetch(request);
@@ -158,7 +194,7 @@ async function navigate(event) {
   if (landsOnLogin(response)) {
     await dropPages("");
   } else if (isKept(url)) {
-    event.waitUntil(keep(request, response.clone()));
+    event.waitUntil(response.status === 404 ? forget(url) : keep(request, response.clone()));
   }
   return response;
 }
