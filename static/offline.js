@@ -51,15 +51,20 @@
     if (n && !since()) { show(n.getAttribute("data-dropped")); }
   }
 
+  /** A kept copy gives way to the page afresh once the server answers; not where the queue runs
+   *  (it sends first, then reloads) or a hand is being typed. */
+  function afresh() {
+    fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (r.ok && !window.scorekeeperQueue && !document.querySelector("[data-hand-form]")) { location.reload(); }
+    }, function () { /* still no signal */ });
+  }
+
   markKept();
-  if (navigator.onLine === false) { dropped(); }
+  if (navigator.onLine === false) { dropped(); } else if (since()) { afresh(); }
   document.addEventListener("kept-copy", markKept);
   window.addEventListener("offline", dropped);
   window.addEventListener("online", function () {
-    if (since()) {
-      if (!window.scorekeeperQueue) { location.reload(); }
-      return;
-    }
+    if (since()) { afresh(); return; }
     needNetwork(false);
     if (note()) { note().hidden = true; }
   });

@@ -383,7 +383,9 @@
     box.appendChild(el("h2", null, text("heading")));
     var saved = sessionStorage.getItem("queue-saved");
     if (saved) { box.appendChild(el("p", "flash flash-success", text("saved", { n: saved }))); sessionStorage.removeItem("queue-saved"); }
-    var prov = data ? provisional(data.ruleset, totals, list, data.target) : null;
+    // A match the server has ended: no side "wins if this is accepted" (those hands will be refused).
+    var target = box.hasAttribute("data-finished") ? null : data && data.target;
+    var prov = data ? provisional(data.ruleset, totals, list, target) : null;
     var ul = el("ul", "queue-hands");
     list.forEach(function (entry, i) {
       var li = el("li", "queued" + (entry.state ? " paused" : ""));
@@ -405,7 +407,7 @@
       ul.appendChild(li);
     });
     box.appendChild(ul);
-    if (prov) {
+    if (prov && target) {  // (none to accept once the server's match is over)
       box.appendChild(el("h3", null, text("totals")));
       var tl = el("ul", "queue-totals");
       names.forEach(function (name, i) {
@@ -432,7 +434,8 @@
   /** The queued hands end the match: who wins if they are accepted, and no further hand offered. */
   function endOnPhone(box, root, winner, names) {
     var plural = JSON.parse(box.getAttribute("data-plural") || "[]");
-    var end = el("p", "queue-end", text(plural[winner] ? "wins_many" : "wins_one", { side: names[winner] }));
+    var end = el("p", "queue-end");
+    end.appendChild(el("strong", null, text(plural[winner] ? "wins_many" : "wins_one", { side: names[winner] })));
     end.setAttribute("data-winner", String(winner));
     box.appendChild(end);
     box.appendChild(el("p", "muted", text("no_more")));
@@ -491,14 +494,11 @@
     });
   }
 
-  /** The match is over (on the server, or with the hands on this phone): no hand form, and the way
-   *  back to the scoreboard. */
+  /** The match is over (on the server, or with the hands on this phone): no hand form (the page's
+   *  own link leads back to the scoreboard). */
   function noMoreHands() {
-    var p = el("p", "flash flash-error", text("no_more") + " ");
+    var p = el("p", "flash flash-error", text("no_more"));
     p.setAttribute("role", "alert");
-    var back = el("a", null, text("back"));
-    back.href = "/matches/" + matchId;
-    p.appendChild(back);
     form.parentNode.replaceChild(p, form);
     form = null;
   }
