@@ -411,8 +411,9 @@
       box.appendChild(el("h3", null, text("totals")));
       var tl = el("ul", "queue-totals");
       names.forEach(function (name, i) {
-        var li = el("li", null, name + ": ");
+        var parts = text("total_line", { side: name }).split("{total}"), li = el("li", null, parts[0]);
         li.appendChild(el("span", "num", num(prov.totals[i])));
+        if (parts[1]) { li.appendChild(document.createTextNode(parts[1])); }
         li.setAttribute("data-provisional", String(i));
         li.appendChild(document.createTextNode(" · " + text("minimum", { m: num(prov.minimums[i]) })));
         tl.appendChild(li);

@@ -254,6 +254,8 @@ def queue_texts() -> dict[str, str]:
         "hand": _("Hand %(number)s", number="{n}"),
         "not_sent": _("not sent yet"),
         "totals": _("Totals if they are accepted"),
+        # A side's provisional total ({side}, {total}), as the language punctuates it.
+        "total_line": _("%(side)s: %(total)s", side="{side}", total="{total}"),
         "minimum": _("opening minimum %(minimum)s", minimum="{m}"),
         "waiting": _("They will be sent by themselves when there is signal."),
         "unsent": _(

@@ -123,7 +123,7 @@ def test_network_buttons_wait_offline_with_the_reason(browser: Browser, live_ser
 def test_a_queued_hand_that_reaches_the_target_ends_the_match_on_the_phone(
     app: Flask, browser: Browser, live_server: str
 ) -> None:
-    """French. Hand 1 queued offline takes Nosotros past the target: the phone says who wins if it is
+    """French. Hand 1 (BIG) queued offline takes Nosotros past the target: the phone says who wins if it is
     accepted and offers no hand 2, on the scoreboard or at the hand page's address."""
     context, phone, errors = new_phone(browser, live_server)
     register(phone, "fin-hors-ligne", PASSWORD)
@@ -137,7 +137,7 @@ def test_a_queued_hand_that_reaches_the_target_ends_the_match_on_the_phone(
     context.set_offline(True)
     phone.goto(f"{scoreboard}/hands/new")
     expect(phone.get_by_role("heading", level=1)).to_have_text("Saisir la manche 1")
-    went_out, ours, theirs = HAND
+    went_out, ours, theirs = BIG
     phone.locator(f"#went_out-{went_out}").check()
     for i, side in enumerate((ours, theirs)):
         for name, value in side.items():
@@ -145,6 +145,11 @@ def test_a_queued_hand_that_reaches_the_target_ends_the_match_on_the_phone(
     phone.get_by_role("button", name="Enregistrer la manche 1").click()
     phone.wait_for_url(f"**{scoreboard}")
     expect(queued(phone)).to_have_count(1)
+    # Numbers the French way (a narrow no-break space between thousands), as the server writes them.
+    expect(queued(phone).first).to_have_text(
+        "Manche 1 (pas encore envoyée) Nosotros +1\u202f200 · Ellos +100"
+    )
+    expect(phone.locator('#queue [data-provisional="0"]')).to_contain_text("Nosotros : 1\u202f200 · ")
     expect(phone.locator("#queue [data-winner]")).to_have_text("Nosotros gagne si c’est accepté.")
     expect(phone.locator("#queue")).to_contain_text("Plus de manches")
     expect(phone.get_by_role("link", name="Saisir la manche 2")).to_be_hidden()
@@ -163,7 +168,7 @@ def test_a_queued_hand_that_reaches_the_target_ends_the_match_on_the_phone(
     context.set_offline(False)
     expect(phone.locator("#queue")).to_be_hidden(timeout=SENT)
     expect(phone.locator(".result")).to_be_visible()  # the server's word: the match is over
-    assert stored(app, scoreboard) == [(1, 300, 0)]
+    assert stored(app, scoreboard) == [(1, 600, 0)]
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 
