@@ -415,7 +415,9 @@
         li.appendChild(el("span", "num", num(prov.totals[i])));
         if (parts[1]) { li.appendChild(document.createTextNode(parts[1])); }
         li.setAttribute("data-provisional", String(i));
-        li.appendChild(document.createTextNode(" · " + text("minimum", { m: num(prov.minimums[i]) })));
+        if (prov.winner === null) {  // (no next hand to open in once the match ends)
+          li.appendChild(document.createTextNode(" · " + text("minimum", { m: num(prov.minimums[i]) })));
+        }
         tl.appendChild(li);
       });
       box.appendChild(tl);

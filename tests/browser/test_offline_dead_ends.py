@@ -149,7 +149,7 @@ def test_a_queued_hand_that_reaches_the_target_ends_the_match_on_the_phone(
     expect(queued(phone).first).to_have_text(
         "Manche 1 (pas encore envoyée) Nosotros +1\u202f200 · Ellos +100"
     )
-    expect(phone.locator('#queue [data-provisional="0"]')).to_contain_text("Nosotros : 1\u202f200 · ")
+    expect(phone.locator('#queue [data-provisional="0"]')).to_have_text("Nosotros : 1\u202f200")
     expect(phone.locator("#queue [data-winner]")).to_have_text("Nosotros gagne si c’est accepté.")
     expect(phone.locator("#queue")).to_contain_text("Plus de manches")
     expect(phone.get_by_role("link", name="Saisir la manche 2")).to_be_hidden()
