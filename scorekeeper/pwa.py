@@ -8,6 +8,11 @@ the same for all its logins and meaningless to anyone else), the worker keeps
 one account's pages only, and drops them on logout or on any answer that lands on the login page.
 Browsers run service workers only over HTTPS and on localhost; on plain HTTP the app works as
 before, online (docs/production.md).
+
+A control that needs the network (a form that posts, a link to a page never kept, a download)
+carries ``data-needs-network`` in its template: ``static/offline.js`` hides it on a kept copy and
+while the phone is offline, and the page says why. The "No signal" page (``/offline``) has no
+account links: the worker says there what the phone knows (templates/pwa/sw.js, ``offlinePage``).
 """
 
 from __future__ import annotations

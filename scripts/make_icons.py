@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from png_palette import shrink
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "static" / "icons"
@@ -58,6 +59,8 @@ def main() -> None:
             page.set_content(f'<body style="margin:0;background:transparent">{icon}</body>')
             page.locator("svg").screenshot(path=str(ICONS / name), omit_background=True)
             page.close()
+            # Indexed where smaller; the opaque apple-touch-icon in 16 blends (scripts/png_palette.py).
+            shrink(ICONS / name, GREEN if name == "apple-touch-icon.png" else None)
         browser.close()
     (ROOT / "static" / "favicon.svg").write_text(svg(32, scale=0.8, rounded=True) + "\n")
     print("\n".join(str(path.relative_to(ROOT)) for path in sorted(ICONS.glob("*.png"))))

@@ -1,29 +1,39 @@
-/* Every page: install the service worker (HTTPS and localhost only: browsers allow it nowhere
- * else), and say plainly when what is on screen may be out of date: a copy kept by the worker
- * (data-offline-since on the root element, set by the worker, or by static/queue.js when it puts a
- * kept scoreboard in place and fires "kept-copy") or a page whose connection dropped. */
+/* Every page: the service worker; a note when the page is a kept copy (data-offline-since) or lost
+ * its connection, with controls marked data-needs-network hidden until the signal returns; on a
+ * scoreboard, the queue's scripts only when this phone holds queued hands (docs/performance.md). */
 (function () {
   "use strict";
+  var root = document.documentElement, formats = {};
   function note() { return document.getElementById("offline-note"); }
-  function since() { return document.documentElement.getAttribute("data-offline-since"); }
-
-  var formats = {};  // made once: a formatter costs a slowed phone milliseconds
+  function since() { return root.getAttribute("data-offline-since"); }
 
   function clock(iso) {
-    var when = new Date(iso);
-    var sameDay = when.toDateString() === new Date().toDateString();
-    if (!formats[sameDay]) {
-      var options = sameDay ? { hour: "2-digit", minute: "2-digit" }
-        : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
-      formats[sameDay] = new Intl.DateTimeFormat(document.documentElement.lang || undefined, options);
+    var when = new Date(iso), sameDay = when.toDateString() === new Date().toDateString();
+    if (!formats[sameDay]) {  // made once: costly on a slow phone
+      formats[sameDay] = new Intl.DateTimeFormat(root.lang || undefined, sameDay ? { hour: "2-digit", minute: "2-digit" }
+        : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     }
     return formats[sameDay].format(when);
+  }
+
+  /** Hide (``wait``) or show again the controls that need the network; whether any is hidden. */
+  function needNetwork(wait) {
+    document.querySelectorAll("[data-needs-network]").forEach(function (control) {
+      if (wait && !control.hidden) {
+        control.hidden = true;
+        control.setAttribute("data-waiting", "");
+      } else if (!wait && control.hasAttribute("data-waiting")) {
+        control.hidden = false;
+        control.removeAttribute("data-waiting");
+      }
+    });
+    return Boolean(document.querySelector("[data-waiting]"));
   }
 
   function show(text) {
     var n = note();
     if (n && text) {
-      n.textContent = text;
+      n.textContent = needNetwork(true) ? text + " " + n.getAttribute("data-waits") : text;
       n.hidden = false;
     }
   }
@@ -36,20 +46,57 @@
     document.body.querySelectorAll(".flash").forEach(function (flash) { flash.hidden = true; });
   }
 
+  function dropped() {
+    var n = note();
+    if (n && !since()) { show(n.getAttribute("data-dropped")); }
+  }
+
+  /** A kept copy gives way to the page afresh once the server answers; not where the queue runs
+   *  (it sends first, then reloads) or a hand is being typed. */
+  function afresh() {
+    fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (r.ok && !window.scorekeeperQueue && !document.querySelector("[data-hand-form]")) { location.reload(); }
+    }, function () { /* still no signal */ });
+  }
+
   markKept();
+  if (navigator.onLine === false) { dropped(); } else if (since()) { afresh(); }
   document.addEventListener("kept-copy", markKept);
-  window.addEventListener("offline", function () {
-    var n = note();
-    if (n && n.hidden) {
-      show(n.getAttribute("data-dropped"));
-    }
-  });
+  window.addEventListener("offline", dropped);
   window.addEventListener("online", function () {
-    var n = note();
-    if (n && !since()) {
-      n.hidden = true;
-    }
+    if (since()) { afresh(); return; }
+    needNetwork(false);
+    if (note()) { note().hidden = true; }
   });
+
+  /** Call ``yes`` if this phone holds queued hands of ``account`` (the store is never made here). */
+  function holdsHands(account, yes) {
+    var req = indexedDB.open("scorekeeper-queue");
+    req.onupgradeneeded = function () { req.transaction.abort(); };  // no store: no queue
+    req.onerror = function (event) { event.preventDefault(); };
+    req.onsuccess = function () {
+      var conn = req.result;
+      try {
+        conn.transaction("hands").objectStore("hands").getAll().onsuccess = function (event) {
+          if (event.target.result.some(function (e) { return e.account === account; })) { yes(); }
+        };
+      } finally {
+        conn.close();  // once the reading is done
+      }
+    };
+  }
+
+  var queue = document.getElementById("queue"), texts = document.getElementById("queue-texts");
+  if (queue && texts && window.indexedDB && queue.getAttribute("data-scripts") && !window.scorekeeperQueue) {
+    holdsHands(texts.getAttribute("data-account"), function () {
+      JSON.parse(queue.getAttribute("data-scripts")).forEach(function (url) {
+        var script = document.createElement("script");
+        script.src = url;
+        script.async = false;  // in order: the scorer, then the queue
+        document.body.appendChild(script);
+      });
+    });
+  }
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {

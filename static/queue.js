@@ -19,7 +19,8 @@
   var FIRST_RETRY = 2000, LAST_RETRY = 300000;
   var textsEl = document.getElementById("queue-texts");
   var path = location.pathname.match(/^\/matches\/(\d+)/);
-  if (!textsEl || !path || !window.indexedDB) { return; }
+  if (!textsEl || !path || !window.indexedDB || window.scorekeeperQueue) { return; }
+  window.scorekeeperQueue = true;  // static/offline.js: the queue runs on this page
   var matchId = parseInt(path[1], 10);
   var account = textsEl.getAttribute("data-account");
   var panel = document.getElementById("queue");
@@ -162,19 +163,24 @@
     return hand;
   }
 
-  /** Each queued hand's scores and the totals after them, from the server's ``totals``. */
-  function provisional(rs, totals, list) {
-    var sum = totals.slice();
+  /** Each queued hand's scores and the totals after them, from the server's ``totals``; with the
+   *  match's ``target``, the side that wins if they are accepted (``winner``, else null) and the
+   *  hand that ends the match (``endsAt``): hands queued after it add nothing. */
+  function provisional(rs, totals, list, target) {
+    var sum = totals.slice(), winner = null, endsAt = null;
     var hands = list.map(function (entry) {
-      var scores = window.Scorer.scoreHand(rs, toHand(rs, entry.fields, totals.length))
-        .map(function (b) { return b.total; });
-      if (entry.state !== "conflict") {  // a hand whose number is taken adds nothing until chosen
+      var hand = toHand(rs, entry.fields, totals.length);
+      var scores = window.Scorer.scoreHand(rs, hand).map(function (b) { return b.total; });
+      // A hand whose number is taken adds nothing until chosen; one refused as too late, nothing.
+      if (entry.state !== "conflict" && entry.state !== "ended" && endsAt === null) {
         sum = sum.map(function (t, i) { return t + scores[i]; });
+        winner = target ? window.Scorer.decide(rs, target, sum, hand) : null;
+        if (winner !== null) { endsAt = entry.number; }
       }
       return { entry: entry, scores: scores };
     });
     return {
-      hands: hands, totals: sum,
+      hands: hands, totals: sum, winner: winner, endsAt: endsAt,
       minimums: sum.map(function (t) { return window.Scorer.openingMinimum(rs, t); })
     };
   }
@@ -218,8 +224,13 @@
           // Paused at a conflict until the player chooses. A refused hand is sent again (stopping
           // there again if still refused): corrected on the hand page, its key is used already.
           if (!go || entry.state === "conflict") { return false; }
+          if (entry.state === "ended") { return true; }  // kept until the player drops it
           return post("/matches/" + match + "/hands.json", entry, st.body.csrf_token).then(function (r) {
             if (r.status === 201 || r.status === 200) { sent += 1; return drop(entry).then(function () { return true; }); }
+            if (r.status === 409 && r.body.ended) {  // the match had ended before this hand
+              entry.state = "ended"; entry.message = r.body.message;
+              return put(entry).then(function () { return true; });
+            }
             if (r.status === 409) {
               entry.state = "conflict"; entry.stored = r.body.stored; entry.message = r.body.message;
               return put(entry).then(function () { return false; });
@@ -285,7 +296,12 @@
     return node;
   }
 
-  function signed(n) { return (n > 0 ? "+" : "") + n; }
+  /* Numbers the reader's way (the page's language, as the server writes them: 6,100 / 6100 / 6 100). */
+  var lang = document.documentElement.lang || undefined;
+  var plain = window.Intl ? new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }) : null;
+  var withSign = window.Intl ? new Intl.NumberFormat(lang, { maximumFractionDigits: 0, signDisplay: "exceptZero" }) : null;
+  function num(n) { return plain ? plain.format(n) : String(n); }
+  function signed(n) { return withSign ? withSign.format(n) : (n > 0 ? "+" : "") + n; }
 
   function scoreLine(names, scores) {
     return names.map(function (name, i) { return name + " " + signed(scores[i]); }).join(" · ");
@@ -367,7 +383,9 @@
     box.appendChild(el("h2", null, text("heading")));
     var saved = sessionStorage.getItem("queue-saved");
     if (saved) { box.appendChild(el("p", "flash flash-success", text("saved", { n: saved }))); sessionStorage.removeItem("queue-saved"); }
-    var prov = data ? provisional(data.ruleset, totals, list) : null;
+    // A match the server has ended: no side "wins if this is accepted" (those hands will be refused).
+    var target = box.hasAttribute("data-finished") ? null : data && data.target;
+    var prov = data ? provisional(data.ruleset, totals, list, target) : null;
     var ul = el("ul", "queue-hands");
     list.forEach(function (entry, i) {
       var li = el("li", "queued" + (entry.state ? " paused" : ""));
@@ -380,20 +398,30 @@
         li.appendChild(el("p", "flash flash-error", text("refused", { n: entry.number }) + " " + firstMessage(entry.errors)));
         li.appendChild(button(text("open", { n: entry.number }), function () { return reopen(entry); }));
       }
+      if (entry.state === "ended") {
+        var gone = el("p", "flash flash-error", text("ended", { n: entry.number }));
+        gone.setAttribute("role", "alert");
+        li.appendChild(gone);
+        li.appendChild(button(text("drop"), function () { return drop(entry); }));
+      }
       ul.appendChild(li);
     });
     box.appendChild(ul);
-    if (prov) {
+    if (prov && target) {  // (none to accept once the server's match is over)
       box.appendChild(el("h3", null, text("totals")));
       var tl = el("ul", "queue-totals");
       names.forEach(function (name, i) {
-        var li = el("li", null, name + ": ");
-        li.appendChild(el("span", "num", String(prov.totals[i])));
+        var parts = text("total_line", { side: name }).split("{total}"), li = el("li", null, parts[0]);
+        li.appendChild(el("span", "num", num(prov.totals[i])));
+        if (parts[1]) { li.appendChild(document.createTextNode(parts[1])); }
         li.setAttribute("data-provisional", String(i));
-        li.appendChild(document.createTextNode(" · " + text("minimum", { m: prov.minimums[i] })));
+        if (prov.winner === null) {  // (no next hand to open in once the match ends)
+          li.appendChild(document.createTextNode(" · " + text("minimum", { m: num(prov.minimums[i]) })));
+        }
         tl.appendChild(li);
       });
       box.appendChild(tl);
+      if (prov.winner !== null) { endOnPhone(box, root, prov.winner, names); }
     }
     if (loginNeeded) {
       var p = el("p", "flash flash-error", text("login") + " ");
@@ -404,6 +432,17 @@
     } else if (!list.some(function (e) { return e.state; })) {
       box.appendChild(el("p", "muted", text("waiting")));
     }
+  }
+
+  /** The queued hands end the match: who wins if they are accepted, and no further hand offered. */
+  function endOnPhone(box, root, winner, names) {
+    var plural = JSON.parse(box.getAttribute("data-plural") || "[]");
+    var end = el("p", "queue-end");
+    end.appendChild(el("strong", null, text(plural[winner] ? "wins_many" : "wins_one", { side: names[winner] })));
+    end.setAttribute("data-winner", String(winner));
+    box.appendChild(end);
+    box.appendChild(el("p", "muted", text("no_more")));
+    root.querySelectorAll("a[href$='/hands/new']").forEach(function (a) { (a.closest("p") || a).hidden = true; });
   }
 
   function conflictBox(li, entry, names, ours) {
@@ -447,14 +486,24 @@
       form.querySelectorAll("[type=submit]").forEach(function (b) { b.value = b.value.split("{n}").join(String(number)); });
       putBack(document.documentElement.getAttribute("data-unsent"));
       return rules(templateEl.getAttribute("data-rules")).then(function (r) {
-        var prov = r ? provisional(r.ruleset, data.totals, list) : null;
+        var prov = r ? provisional(r.ruleset, data.totals, list, r.target) : null;
+        if (data.finished || (prov && prov.winner !== null)) { noMoreHands(); return; }
         form.querySelectorAll(".side-hand").forEach(function (section, i) {
           fillText(section, {
-            total: prov ? prov.totals[i] : "?", minimum: prov ? prov.minimums[i] : "?"
+            total: prov ? num(prov.totals[i]) : "?", minimum: prov ? num(prov.minimums[i]) : "?"
           });
         });
       });
     });
+  }
+
+  /** The match is over (on the server, or with the hands on this phone): no hand form (the page's
+   *  own link leads back to the scoreboard). */
+  function noMoreHands() {
+    var p = el("p", "flash flash-error", text("no_more"));
+    p.setAttribute("role", "alert");
+    form.parentNode.replaceChild(p, form);
+    form = null;
   }
 
   /** What was typed in a hand page whose Save found no signal (the worker brings it back). */

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from babel.lists import format_list
 from flask import Response, abort, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 
-from ..i18n import translated_errors
+from ..i18n import LANGUAGES, translated_errors
 from ..loaders import owned_or_404
 from ..once import AlreadyDone, Once, fingerprint, is_valid_key
 from ..once import find as find_key
@@ -44,7 +46,7 @@ from ..sessions import account_tag
 from . import bp
 from .forms import HandBase, hand_form_class
 from .hand_form import blank_sides, field_error_paths, form_to_hand
-from .scoreboard import hand_page_context, next_seats, side_names
+from .scoreboard import SideLine, hand_page_context, next_seats, side_names
 
 #: How many hands ahead the template says who deals (a phone offline for a whole evening).
 SEATS_AHEAD: Final = 40
@@ -142,9 +144,13 @@ def _stored(mv: MatchView, number: int) -> dict[str, Any] | None:
 
 
 def _conflict(match_id: int, error: Conflict, number: int) -> Response:
+    """409: hand ``number`` is taken (``stored``: the hand saved meanwhile), or the match had ended
+    before it (``ended``: true, and no hand to show; the phone says so, never "another phone")."""
     mv = view(owned_or_404(get_match, match_id))
     message = _(error.message).format(**error.params)
-    return _json(409, message=message, stored=_stored(mv, number), next=mv.state.next_number)
+    stored = _stored(mv, number)
+    ended = mv.state.finished and stored is None
+    return _json(409, message=message, stored=stored, next=mv.state.next_number, ended=ended)
 
 
 def _done(mv: MatchView, number: int, status: int, **extra: Any) -> Response:
@@ -248,6 +254,8 @@ def queue_texts() -> dict[str, str]:
         "hand": _("Hand %(number)s", number="{n}"),
         "not_sent": _("not sent yet"),
         "totals": _("Totals if they are accepted"),
+        # A side's provisional total ({side}, {total}), as the language punctuates it.
+        "total_line": _("%(side)s: %(total)s", side="{side}", total="{total}"),
         "minimum": _("opening minimum %(minimum)s", minimum="{m}"),
         "waiting": _("They will be sent by themselves when there is signal."),
         "unsent": _(
@@ -265,6 +273,16 @@ def queue_texts() -> dict[str, str]:
         "conflict": _(
             "Hand %(number)s was saved meanwhile from another phone. Which one is right?", number="{n}"
         ),
+        "ended": _("Hand %(number)s was not accepted: the match had already ended.", number="{n}"),
+        # {side}: a side's name; "one" for a named side ("Nosotros wins"), "many" for a side called
+        # after its players ("Lucía and Pablo win").
+        "wins_one": ngettext(
+            "%(side)s wins if this is accepted.", "%(side)s win if this is accepted.", 1, side="{side}"
+        ),
+        "wins_many": ngettext(
+            "%(side)s wins if this is accepted.", "%(side)s win if this is accepted.", 2, side="{side}"
+        ),
+        "no_more": _("No more hands: the match ends with the hands on this phone, if they are accepted."),
         "stored": _("Saved on the server"),
         "queued": _("On this phone"),
         "keep": _("Keep the saved one"),
@@ -276,6 +294,15 @@ def queue_texts() -> dict[str, str]:
 
 
 bp.add_app_template_global(queue_texts)
+
+
+@bp.app_template_filter("queue_plural")
+def queue_plural(side: SideLine) -> bool:
+    """Whether a side's name takes a plural verb: a side called after its players ("Lucía y
+    Pablo", as any of the app's languages joins names), not one with a name of its own."""
+    if len(side.players) < 2:
+        return False
+    return any(side.name == format_list(side.players, locale=code) for code in LANGUAGES)
 
 
 @bp.get("/queue/texts.json")

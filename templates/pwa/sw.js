@@ -9,6 +9,10 @@
  * - Hands entered offline (static/queue.js): with a scoreboard of a new version, the worker keeps the
  *   match's key-less hand page (/matches/ID/hands/template) and its rules.json, and serves that page
  *   for /matches/ID/hands/new when the network fails: the same fields, built on the phone.
+ * - The "No signal" page says what the phone knows: a player's pages are kept (logged in: the
+ *   scoreboards it keeps are listed), they were dropped at a logout or when the session ended (a
+ *   note in the shell cache, STATE), or it keeps none yet; and, for a form sent without signal,
+ *   that it was not sent.
  */
 "use strict";
 
@@ -25,6 +29,8 @@ const NEW_HAND = /^\/matches\/(\d+)\/hands\/new$/;
 const DELETE_MATCH = /^\/matches\/(\d+)\/delete$/;
 const MATCH_PAGE = /^\/matches\/(\d+)(\/|$)/;
 const RULES = /^\/(matches\/\d+\/rules|queue\/texts)\.json$/;
+const STATE = "/offline-state";  // in the shell cache: why no pages are kept ("logout", "ended")
+const LISTED = 20;  // kept scoreboards named on the "No signal" page
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -48,12 +54,14 @@ function pagesCacheName(account) {
   return PAGES_PREFIX + account + "-" + VERSION;
 }
 
-/** Drop every account's kept pages except ``keep``'s (none when ``keep`` is empty). */
-async function dropPages(keep) {
-  const names = await caches.keys();
-  await Promise.all(
-    names.filter((name) => name.startsWith(PAGES_PREFIX) && name !== keep).map((name) => caches.delete(name))
-  );
+/** Drop every account's kept pages except ``keep``'s (none when ``keep`` is empty); ``why`` (when
+ *  pages were dropped) is noted for the "No signal" page. */
+async function dropPages(keep, why) {
+  const names = (await caches.keys()).filter((name) => name.startsWith(PAGES_PREFIX) && name !== keep);
+  await Promise.all(names.map((name) => caches.delete(name)));
+  if (why && (names.length || why === "logout")) {
+    await (await caches.open(SHELL_CACHE)).put(STATE, new Response(why));
+  }
 }
 
 /** The cache of the account whose pages are kept now, if any. */
@@ -157,29 +165,58 @@ async function forgetIfGone(url) {
   }
 }
 
-async function offlinePage() {
+/** The "No signal" page for what the phone knows (``posted``: a form could not be sent). */
+async function offlinePage(posted) {
   const shell = await caches.open(SHELL_CACHE);
-  return (await shell.match(OFFLINE_PAGE)) || Response.error();
+  const page = await shell.match(OFFLINE_PAGE);
+  if (!page) {
+    return Response.error();
+  }
+  const cache = await currentPagesCache();
+  const noted = cache ? null : await shell.match(STATE);
+  const state = cache ? "kept" : (noted && (await noted.text())) || "none";
+  const cases = posted ? ["post", cache ? "post-kept" : state] : [state];
+  let text = (await page.text()).replace(/ hidden data-offline="([^"]*)"/g, (all, names) =>
+    names.split(" ").some((name) => cases.includes(name)) ? ' data-offline="' + names + '"' : all);
+  const items = cache ? await keptBoards(cache) : [];
+  text = text.replace(/(<ul[^>]*id="offline-kept">)(<\/ul>)/, (all, open, close) =>
+    items.length ? open + items.join("") + close : "");
+  return new Response(text, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+/** Links to the scoreboards ``cache`` keeps, named by their titles (as the pages wrote them). */
+async function keptBoards(cache) {
+  const paths = (await cache.keys()).map((r) => new URL(r.url).pathname).filter((p) => SCOREBOARD.test(p));
+  return Promise.all(paths.slice(-LISTED).reverse().map(async (path) => {
+    const found = /<title>([^<]*)<\/title>/.exec(await (await cache.match(path)).text());
+    const title = found ? found[1].split(" · ").slice(0, -1).join(" · ") || found[1] : path;
+    return '<li><a href="' + path + '">' + title + "</a></li>";
+  }));
 }
 
 async function navigate(event) {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method === "POST" && url.pathname === LOGOUT_PATH) {
-    await dropPages("");
-    return fetch(request);
+    await dropPages("", "logout");
+    return fetch(request).catch(() => offlinePage(true));
   }
   if (request.method === "POST" && NEW_HAND.test(url.pathname)) {
     return unsentHand(request);
   }
   const deleted = DELETE_MATCH.exec(url.pathname);
   if (request.method === "POST" && deleted) {
-    const response = await fetch(request);  // a redirect the worker cannot read: ask the server
+    let response;
+    try {
+      response = await fetch(request);  // a redirect the worker cannot read: ask the server
+    } catch (error) {
+      return offlinePage(true);
+    }
     event.waitUntil(forgetIfGone(new URL("/matches/" + deleted[1], self.location.origin)));
     return response;
   }
   if (request.method !== "GET") {
-    return fetch(request);
+    return fetch(request).catch(() => offlinePage(true));  // the app's page, not the browser's
   }
   let response;
   try {
@@ -192,7 +229,7 @@ async function navigate(event) {
     return (isKept(url) && (await keptCopy(request))) || offlinePage();
   }
   if (landsOnLogin(response)) {
-    await dropPages("");
+    await dropPages("", "ended");
   } else if (isKept(url)) {
     event.waitUntil(response.status === 404 ? forget(url) : keep(request, response.clone()));
   }

@@ -74,3 +74,46 @@ def test_the_shell_lists_each_file_once() -> None:
     from scorekeeper.pwa import SHELL_FILES
 
     assert len(SHELL_FILES) == len(set(SHELL_FILES))
+
+
+def _marked(html: str, fragment: str) -> bool:
+    """Whether the element whose opening tag (or the tag opening just before it) holds ``fragment``
+    carries data-needs-network."""
+    at = html.index(fragment)
+    tag = html[html.rindex("<", 0, at) : html.index(">", at) + 1]
+    if "data-needs-network" in tag:
+        return True
+    before = html.rindex("<", 0, html.rindex("<", 0, at))  # the parent's tag (a form, a paragraph)
+    return "data-needs-network" in html[before : html.index(">", before) + 1]
+
+
+def test_controls_that_need_the_network_are_marked(app: Flask, user_client: FlaskClient) -> None:
+    """Undo, rematch, continue editing, share, exports, a hand's corrections and logging out carry
+    data-needs-network, which static/offline.js hides offline (tests/browser/test_offline_dead_ends.py)."""
+    from tests.web.test_matches import create, hand_form, post_hand
+    from tests.web.test_sync import HAND
+
+    match_id = create(user_client, target="500")
+    post_hand(user_client, match_id, hand_form(1, 0, *HAND))  # 900: over, and hand 1 can be undone
+    html = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
+    for fragment in (f"/matches/{match_id}/hands/1/undo", f"/matches/{match_id}/rematch",
+                     f"/matches/{match_id}/reopen", f"/matches/{match_id}/share", "/logout",
+                     f"/matches/{match_id}/export.csv", "hreflang="):
+        assert _marked(html, fragment), fragment
+    user_client.post(f"/matches/{match_id}/reopen", data={"csrf_token": _token(html)})
+    html = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert _marked(html, f"/matches/{match_id}/hands/1/edit")
+
+
+def _token(html: str) -> str:
+    marker = 'name="csrf_token" type="hidden" value="'
+    start = html.index(marker) + len(marker)
+    return html[start : html.index('"', start)]
+
+
+def test_the_no_signal_page_offers_no_account_links(user_client: FlaskClient) -> None:
+    """The worker keeps it once for whoever is logged in or not, and says what the phone knows."""
+    html = user_client.get("/offline").get_data(as_text=True)
+    assert "Log out" not in html and 'href="/login"' not in html and 'href="/register"' not in html
+    for case in ("post", "kept", "logout", "ended", "none"):
+        assert f'hidden data-offline="{case}' in html or f' {case}"' in html, case

@@ -191,9 +191,46 @@ def test_the_hand_template_has_the_fields_but_no_key_or_number(user_client):
 
 
 def test_the_scoreboard_carries_the_queue_panel(user_client):
+    """With the queue's scripts named for static/offline.js to load when there is a queue, not loaded."""
     match_id = create(user_client)
     html = page(user_client.get(f"/matches/{match_id}"))
-    assert 'id="queue"' in html and 'id="queue-texts"' in html and "queue.js" in html
+    assert 'id="queue"' in html and 'id="queue-texts"' in html and "data-scripts=" in html
+    assert '<script src="/static/queue.js' not in html and '<script src="/static/scorer.js' not in html
+
+
+def test_a_hand_after_the_match_ended_answers_409_saying_so(app, user_client):
+    """Refused because the match had ended (not a hand saved meanwhile): ``ended``, no stored hand."""
+    match_id = create(user_client, target="500")
+    assert send(user_client, match_id, hand_form(1, 0, *HAND), "k1").status_code == 201  # 900: over
+    late = send(user_client, match_id, hand_form(2, 1, *OTHER), "k2")
+    assert late.status_code == 409
+    body = late.get_json()
+    assert body["ended"] is True and body["stored"] is None
+    assert body["message"] == "The match is over; no more hands can be entered."
+    taken = send(user_client, match_id, hand_form(1, 1, *OTHER), "k3")  # hand 1 is there: a clash
+    assert taken.status_code == 409 and taken.get_json()["ended"] is False
+    assert hands(app) == 1
+
+
+def test_who_wins_on_the_phone_agrees_with_the_side(app, password_hash):
+    """A side with a name of its own takes the singular, one called after its players the plural."""
+    from tests.helpers import make_user
+
+    make_user(app, "ana", password_hash)
+    expected = {
+        "en": ("Nosotros wins if this is accepted.", "Ana and Luis win if this is accepted."),
+        "es": ("Si se acepta, gana Nosotros.", "Si se acepta, ganan Ana y Luis."),
+        "fr": ("Nosotros gagne si c’est accepté.", "Ana et Luis gagnent si c’est accepté."),
+    }
+    for language, (one, many) in expected.items():
+        client = logged_in(app, "ana", language)
+        texts = client.get("/queue/texts.json").get_json()
+        assert texts["wins_one"].replace("{side}", "Nosotros") == one
+        pair = {"es": "Ana y Luis", "fr": "Ana et Luis"}.get(language, "Ana and Luis")
+        assert texts["wins_many"].replace("{side}", pair) == many
+        sides = (("Nosotros", ("Eva", "Juan")), ("", ("Ana", "Luis")))
+        html = page(client.get(f"/matches/{create(client, sides=sides)}"))
+        assert 'data-plural="[false, true]"' in html
 
 
 def test_a_finished_match_is_not_changed_by_a_queued_edit(app, user_client):
