@@ -9,10 +9,11 @@ from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import sessions
+from .. import sessions, single_use
 from ..extensions import login_manager
 from ..i18n import safe_next
 from ..models import User
+from ..once import new_key
 from ..services import MAX_ID
 from ..services.accounts import (
     AccountExists,
@@ -152,6 +153,10 @@ def devices() -> str | Response:
     )
 
 
+def _tokens_page(_made: object) -> str:
+    return url_for("auth.tokens")
+
+
 @bp.route("/account/tokens", methods=["GET", "POST"])
 @login_required
 def tokens() -> str | Response:
@@ -166,7 +171,10 @@ def tokens() -> str | Response:
                 abort(404)
             flash(_("The token was revoked; programs using it are refused from now on."), "success")
             return redirect(url_for("auth.tokens"))
-        new_token = create_token(current_user)
+        single_use.check(form)  # the same form again: the token was made (and shown) already
+        with single_use.claim("token", _tokens_page):
+            new_token = create_token(current_user)
+        form.once.data = new_key()  # the page shown now makes the next token
     return render_template(
         "auth/tokens.html", form=form, tokens=live_tokens(current_user), new_token=new_token
     )

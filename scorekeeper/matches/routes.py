@@ -4,6 +4,7 @@ after success (post/redirect/get); a match of another account is 404."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
@@ -14,7 +15,7 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
-from .. import page_cache, sessions
+from .. import page_cache, sessions, single_use
 from ..extensions import db, login_manager
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
@@ -125,7 +126,7 @@ def _known_players() -> list[str]:
     )
 
 
-def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
+def _render_new(form: NewMatchBase, status: int = 200, uneven: list[int] | None = None) -> tuple[str, int]:
     rulesets = all_rulesets()
     overrides = {rs.id: override_rows(rs) for rs in rulesets}
     page = render_template(
@@ -136,22 +137,45 @@ def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
         players=_known_players(),
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
+        uneven=uneven,
     )
     return page, status
+
+
+def made_scoreboard(made: Sequence[Match]) -> str:
+    """The page of the match a create made (:mod:`scorekeeper.single_use`)."""
+    return url_for("matches.show", match_id=made[0].id)
+
+
+def uneven_sides(form: NewMatchBase, data: dict[str, Any]) -> list[int] | None:
+    """The players per side when the sides differ in size and the player has not confirmed them
+    (a name not typed yet, or Enter pressed too early without the page's script); else ``None``."""
+    counts = [len(side.get("players") or []) for side in data.get("sides") or []]
+    if len(set(counts)) <= 1 or form.sides_confirmed.data == "y":
+        return None
+    return counts
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
 @login_required
 def new() -> Any:
     form = new_match_form_class()()
-    if not form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if form.is_submitted():
+        single_use.check(form)  # a repeat: the match the first one started
+    if not valid:
         return _render_new(form, UNPROCESSABLE if form.is_submitted() else 200)
     built = form_to_match(form)
     try:
         if form.first_dealer.errors:
             check_new_match(built.data)  # show every other mistake too
             return _render_new(form, UNPROCESSABLE)
-        match = create_match(current_user.id, built.data)
+        uneven = uneven_sides(form, built.data)
+        if uneven is not None:
+            check_new_match(built.data)  # a mistake comes first
+            return _render_new(form, UNPROCESSABLE, uneven)
+        with single_use.claim("match", made_scoreboard):
+            match = create_match(current_user.id, built.data)
     except ValidationError as error:
         place_match_errors(form, built, translated_errors(error))
         return _render_new(form, UNPROCESSABLE)
@@ -285,14 +309,17 @@ def rematch(match_id: int) -> Response:
     """Start a new match like this finished one (see :func:`.scoreboard.rematch_request`)."""
     mv = view(owned_or_404(get_match, match_id))
     back = redirect(url_for("matches.show", match_id=match_id))
-    if not FlaskForm().validate_on_submit():
+    form = FlaskForm()
+    if not form.validate_on_submit():
         flash(_("The form has expired; please try again."), "error")
         return back
+    single_use.check(form)  # Rematch again (a double tap, Back): the rematch the first one started
     if not mv.state.finished:
         flash(_("The match is still being played: finish it first."), "info")
         return back
     try:
-        match = create_match(current_user.id, rematch_request(mv))
+        with single_use.claim("rematch", made_scoreboard):
+            match = create_match(current_user.id, rematch_request(mv))
     except ValidationError as error:
         for messages in translated_errors(error).values():
             for message in messages:
@@ -342,9 +369,7 @@ def _hand_form(mv: MatchView, **kwargs: Any) -> HandBase:
     return hand_form_class(mv.ruleset, side_names(mv))(**kwargs)
 
 
-def _render_hand(
-    mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any
-) -> Response:
+def _render_hand(mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any) -> Response:
     """The hand form, never kept by the browser: Back shows it afresh, not with old values."""
     context = hand_page_context(mv, number)
     response = make_response(render_template("matches/hand.html", form=form, **context, **extra), status)
@@ -352,9 +377,7 @@ def _render_hand(
     return response
 
 
-def _conflict_page(
-    match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any
-) -> Response:
+def _conflict_page(match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any) -> Response:
     mv = view(owned_or_404(get_match, match_id))
     message = _(error.message).format(**error.params)
     return _render_hand(mv, form, number, CONFLICT, conflict=message, **extra)
