@@ -365,7 +365,10 @@ class ReopenForm(FlaskForm):
 
 
 class UndoForm(FlaskForm):
-    """Take back the hand just entered (only a CSRF token)."""
+    """Take back the hand just entered; ``confirm`` is ``yes`` when sent from the question that
+    names the hand and its scores (matches/undo.html)."""
+
+    confirm = HiddenField()
 
 
 # --- History filters -------------------------------------------------------------------------

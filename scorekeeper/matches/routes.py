@@ -20,7 +20,7 @@ from ..extensions import db, login_manager
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
-from ..models import LoginSession, Match, Player, User
+from ..models import EditLog, LoginSession, Match, Player, User
 from ..once import AlreadyDone, Once, fingerprint, is_valid_key, new_key
 from ..once import find as find_key
 from ..rules import ValidationError, all_rulesets, check_new_match, parse_hand, score_hand
@@ -38,11 +38,12 @@ from ..services import (
     reopen_match,
     replace_hand,
     undoable_after,
+    undoable_hand,
     view,
 )
 from ..services import undo_hand as services_undo_hand
 from . import bp
-from .edit_log import SCOREBOARD_ENTRIES, log_entries
+from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
 from .forms import (
     DeleteHandForm,
     HandBase,
@@ -67,6 +68,9 @@ from .scoreboard import (
 UNPROCESSABLE = 422
 CONFLICT = 409
 PER_PAGE = 20
+UNDO_CONFIRMED: Final = "yes"
+#: Longer numbers in a query string are no log entry's.
+MAX_DIGITS: Final = 12
 
 
 def _history() -> str:
@@ -252,6 +256,7 @@ def _show(match_id: int) -> Response:
         reopen_form=ReopenForm(),
         undo_form=UndoForm(),
         undo_number=undoable_after(entries[0] if entries else None, len(match.hands)),
+        undone=_just_undone(entries[0] if entries else None, mv),
         log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
         log_more=len(entries) > SCOREBOARD_ENTRIES,
         flash_slot=page_cache.FLASH_SLOT,
@@ -282,7 +287,8 @@ def log(match_id: int) -> str:
     """The whole edit log of a match, newest first."""
     mv = view(owned_or_404(get_match, match_id))
     entries = log_entries(latest_log(match_id), mv.ruleset, side_names(mv))
-    return render_template("matches/log.html", match=mv.match, rs=mv.ruleset, log=entries)
+    again = None if mv.state.finished else mv.match
+    return render_template("matches/log.html", match=mv.match, rs=mv.ruleset, log=entries, again_match=again)
 
 
 @bp.post("/matches/<int:match_id>/reopen")
@@ -341,6 +347,15 @@ def _read_only_redirect(match: Match) -> Response | None:
         "info",
     )
     return redirect(url_for("matches.show", match_id=match.id))
+
+
+def _just_undone(latest: EditLog | None, mv: MatchView) -> dict[str, Any] | None:
+    """The hand undone last, while that is the last thing done to the match (its number, scores
+    and log entry, for "Enter it again" on the scoreboard); else ``None``."""
+    if latest is None or latest.action != "hand_undone" or not latest.before or mv.state.finished:
+        return None
+    scores = hand_scores(mv.ruleset, side_names(mv), latest.before)
+    return {"number": latest.hand_number, "scores": scores, "entry": latest.id}
 
 
 @bp.get("/matches/<int:match_id>/charts")
@@ -408,9 +423,12 @@ def new_hand(match_id: int) -> Any:
         if mv.state.finished:
             flash(_("The match is over; no more hands can be entered."), "info")
             return redirect(url_for("matches.show", match_id=match_id))
+        again = _entered_again(mv, request.args.get("again", ""))
+        if again is not None:
+            form = _hand_form(mv, formdata=again[1])
         form.number.data = str(mv.state.next_number)
         form.key.data = new_key()
-        return _render_hand(mv, form, mv.state.next_number)
+        return _render_hand(mv, form, mv.state.next_number, again_of=again[0] if again else None)
     number = mv.state.next_number
     valid = form.validate_on_submit()
     key = (form.key.data or "").strip()
@@ -438,21 +456,46 @@ def new_hand(match_id: int) -> Any:
     return redirect(url_for("matches.show", match_id=match_id))
 
 
+def _entered_again(mv: MatchView, entry_id: str) -> tuple[int, Any] | None:
+    """ "Enter it again": the number and the form values of the hand that the match's log entry
+    ``entry_id`` undid or deleted (``None`` if it names no such entry of this match)."""
+    if not (entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= MAX_DIGITS):
+        return None
+    entry = db.session.get(EditLog, int(entry_id))
+    if entry is None or entry.match_id != mv.match.id or entry.action not in REMOVED or not entry.before:
+        return None
+    try:
+        return entry.hand_number or 0, input_to_formdata(entry.before, mv.ruleset)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None  # an entry written by an older version in another shape: an empty form
+
+
 def _already_saved(match_id: int, number: int) -> Response:
     """The scoreboard, saying that this form's hand was saved before (nothing was stored now)."""
     flash(_("Hand %(number)s is already saved.", number=number), "info")
     return redirect(url_for("matches.show", match_id=match_id))
 
 
-@bp.post("/matches/<int:match_id>/hands/<int:number>/undo")
+@bp.route("/matches/<int:match_id>/hands/<int:number>/undo", methods=["GET", "POST"])
 @login_required
-def undo_hand(match_id: int, number: int) -> Response:
-    """Take back the hand just entered (see services.undo_hand); recorded in the edit log."""
+def undo_hand(match_id: int, number: int) -> Any:
+    """Take back the hand just entered (see services.undo_hand), after asking once, with the hand's
+    scores; recorded in the edit log with everything the hand held. A POST that did not come from
+    the question (an older page's button) is asked the question."""
     match = owned_or_404(get_match, match_id)
     back = redirect(url_for("matches.show", match_id=match_id))
-    if not UndoForm().validate_on_submit():
+    form = UndoForm()
+    if form.is_submitted() and not form.validate_on_submit():
         flash(_("The form has expired; please try again."), "error")
         return back
+    if number != undoable_hand(match):
+        flash(_("Hand %(number)s can no longer be undone.", number=number), "info")
+        return back
+    if form.confirm.data != UNDO_CONFIRMED:
+        mv = view(match)
+        scores = scores_text(side_names(mv), mv.state.hands[number - 1].scores)
+        form.confirm.data = UNDO_CONFIRMED
+        return render_template("matches/undo.html", form=form, match=match, number=number, scores=scores)
     try:
         services_undo_hand(match, number, current_user.id)
     except Conflict as error:
