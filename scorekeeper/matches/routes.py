@@ -254,7 +254,6 @@ def _show(match_id: int) -> Response:
     page = render_template(
         "matches/show.html",
         reopen_form=ReopenForm(),
-        undo_form=UndoForm(),
         undo_number=undoable_after(entries[0] if entries else None, len(match.hands)),
         undone=_just_undone(entries[0] if entries else None, mv),
         log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
