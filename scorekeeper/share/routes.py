@@ -102,8 +102,15 @@ def _share_panel_of(match_id: int) -> single_use.Target:
 @login_required
 def create(match_id: int) -> Any:
     match = owned_or_404(get_match, match_id)
-    single_use.check()  # Share again (a double tap, Back): the link the first one made
     had_link = active_share_link(match) is not None
+    try:
+        single_use.check()  # Share again (a double tap, Back): the link the first one made
+    except single_use.Repeated:
+        if had_link:
+            raise
+        revoked = _("That link was made before and revoked since; “Share with the table” makes a new one.")
+        flash(revoked, "info")
+        return redirect(url_for("matches.show", match_id=match_id, _anchor="share"))
     with single_use.claim("share", _share_panel_of(match_id), match_id=match_id):
         create_share_link(match, current_user.id)
     if not had_link:

@@ -106,7 +106,9 @@ def test_share_revoke_back_share_shows_the_revoked_state(app: Flask, user_client
     again = post_form(user_client, f"{board}/share", {"once": key}, page=board)  # the page from before
     assert again.status_code == 302
     assert count(app, EditLog, EditLog.action == "share_created") == 1
-    assert "Share with the table" in page(user_client.get(board))  # a new link is one tap away
+    shown = page(user_client.get(board))
+    assert "That link was made before and revoked since; “Share with the table” makes a new one." in shown
+    assert "Share with the table" in shown  # a new link is one tap away
     fresh = form_keys(page(user_client.get(board)))[0]
     assert fresh != key
     assert post_form(user_client, f"{board}/share", {"once": fresh}, page=board).status_code == 302
