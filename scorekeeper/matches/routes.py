@@ -42,6 +42,7 @@ from ..services import (
     view,
 )
 from ..services import undo_hand as services_undo_hand
+from ..services.matches import unplayed_twin
 from . import bp
 from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
 from .forms import (
@@ -178,6 +179,10 @@ def new() -> Any:
         if uneven is not None:
             check_new_match(built.data)  # a mistake comes first
             return _render_new(form, UNPROCESSABLE, uneven)
+        twin = unplayed_twin(current_user.id, built.data)
+        if twin is not None:  # the same match typed again (Back, then the form filled in afresh)
+            flash(str(single_use.REPEATED["match"]), "info")
+            return redirect(url_for("matches.show", match_id=twin.id))
         with single_use.claim("match", made_scoreboard):
             match = create_match(current_user.id, built.data)
     except ValidationError as error:

@@ -223,3 +223,22 @@ def test_undo_asks_once_and_enter_it_again_refills_the_hand(page: Page, app, liv
     page.get_by_role("button", name=words(app, language, "Save hand %(number)s", number=1)).click()
     page.wait_for_url(f"**{scoreboard}")
     assert side_totals(page) == ["900", "60"]
+
+
+def test_start_back_start_shows_the_first_match(page: Page, app, live_server) -> None:
+    start(page, app, live_server, "en")
+    before = match_count(app)
+    page.goto("/matches/new")
+    fill_names(page)
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url(SCOREBOARD)
+    first = page.url
+    page.go_back()  # a fresh form: the phone keeps neither the names nor the form's key
+    expect(page.locator("#sides-1-players-1")).to_have_value("")
+    fill_names(page)  # the same match typed in again
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url(SCOREBOARD)
+    expect(
+        page.get_by_text("This match was started already; here it is. Nothing was created twice.")
+    ).to_be_visible()
+    assert page.url == first and match_count(app) == before + 1

@@ -6,6 +6,7 @@ match whose sides differ in size is asked about before it starts (a name not typ
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -15,7 +16,9 @@ from sqlalchemy import func, select
 
 from scorekeeper import single_use
 from scorekeeper.extensions import db
-from scorekeeper.models import ApiToken, EditLog, FormUse, Match, Player
+from scorekeeper.matches import routes as match_routes
+from scorekeeper.models import ApiToken, EditLog, FormUse, Match, Player, utcnow
+from scorekeeper.services.matches import TWIN_WINDOW, unplayed_twin
 from tests.helpers import make_user
 from tests.web.helpers import csrf_token, form_keys, post_form, sent_twice
 from tests.web.test_matches import create, match_form, page
@@ -39,6 +42,42 @@ def test_start_sent_twice_makes_one_match_and_shows_it(app: Flask, user_client: 
     assert count(app, Match) == 1
     board = page(user_client.get(again.location))
     assert "This match was started already; here it is. Nothing was created twice." in board
+
+
+def test_the_same_match_typed_again_shows_the_first_until_it_is_played(
+    app: Flask, user_client: FlaskClient
+) -> None:
+    """Back gives a fresh form (the phone keeps neither the names nor the key): the same match
+    typed in again is the first one, not a second, while it has no hand."""
+    first = post_form(user_client, "/matches/new", match_form())  # each post_form: a fresh page
+    again = post_form(user_client, "/matches/new", match_form())
+    assert again.status_code == 302 and again.location == first.location and count(app, Match) == 1
+    assert "This match was started already; here it is." in page(user_client.get(again.location))
+    other = post_form(user_client, "/matches/new", match_form(target="3000"))
+    assert other.status_code == 302 and count(app, Match) == 2  # not the same match
+    finish(user_client, match_id_of(first.location))  # played: a new one like it is a new match
+    assert post_form(user_client, "/matches/new", match_form()).status_code == 302
+    assert count(app, Match) == 3
+
+
+def test_an_unplayed_twin_is_looked_for_only_shortly(app: Flask, user_client: FlaskClient) -> None:
+    first = match_id_of(post_form(user_client, "/matches/new", match_form()).location)
+    data = {
+        "ruleset": "classic",
+        "sides": [
+            {"name": "Nosotros", "players": ["ana", "Luis"]},
+            {"name": "Ellos", "players": ["Eva", "Juan"]},
+        ],
+    }
+    with app.app_context():
+        owner = db.session.scalar(select(Match.owner_id).where(Match.id == first))
+        assert owner is not None
+        found = unplayed_twin(owner, data)
+        assert found is not None and found.id == first  # names as typed, in any case
+        later = utcnow() + TWIN_WINDOW + timedelta(minutes=1)
+        assert unplayed_twin(owner, data, now=later) is None
+        assert unplayed_twin(owner, {**data, "first_dealer": 1}) is None
+        assert unplayed_twin(owner, {"ruleset": "nope"}) is None
 
 
 def test_each_new_match_page_has_its_own_key(user_client: FlaskClient) -> None:
@@ -254,6 +293,8 @@ def test_a_request_that_loses_the_race_for_its_key_creates_nothing(
         return None if len(calls) <= blind else real_find(user_id, key)
 
     monkeypatch.setattr(single_use, "find", late)
+    # Racing, neither request sees the other's match yet either.
+    monkeypatch.setattr(match_routes, "unplayed_twin", lambda *_args: None)
     again = post_form(user_client, "/matches/new", form)
     assert again.status_code == 302 and again.location == first.location
     assert count(app, Match) == 1 and count(app, FormUse) == 1

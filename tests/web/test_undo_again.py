@@ -147,7 +147,8 @@ def test_a_deleted_hand_is_kept_in_the_log_too(app: Flask, user_client: FlaskCli
 
 
 def test_enter_it_again_only_from_this_matchs_log(app: Flask, user_client: FlaskClient) -> None:
-    one, two = create(user_client), create(user_client)
+    one = create(user_client)
+    two = create(user_client, sides=(("A", ("Leo", "Mia")), ("B", ("Noa", "Pau"))))
     save(user_client, one, 1, BIG)
     undo(user_client, one, 1)
     with app.app_context():
