@@ -388,7 +388,9 @@ def _hand_form(mv: MatchView, **kwargs: Any) -> HandBase:
     return hand_form_class(mv.ruleset, side_names(mv))(**kwargs)
 
 
-def _render_hand(mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any) -> Response:
+def _render_hand(
+    mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any
+) -> Response:
     """The hand form, never kept by the browser: Back shows it afresh, not with old values."""
     context = hand_page_context(mv, number)
     response = make_response(render_template("matches/hand.html", form=form, **context, **extra), status)
@@ -396,7 +398,9 @@ def _render_hand(mv: MatchView, form: HandBase, number: int, status: int = 200, 
     return response
 
 
-def _conflict_page(match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any) -> Response:
+def _conflict_page(
+    match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any
+) -> Response:
     mv = view(owned_or_404(get_match, match_id))
     message = _(error.message).format(**error.params)
     return _render_hand(mv, form, number, CONFLICT, conflict=message, **extra)
@@ -461,8 +465,8 @@ def new_hand(match_id: int) -> Any:
 
 
 def _entered_again(mv: MatchView, entry_id: str) -> tuple[int, Any] | None:
-    """ "Enter it again": the number and the form values of the hand that the match's log entry
-    ``entry_id`` undid or deleted (``None`` if it names no such entry of this match)."""
+    """The number and the form values of the hand that the match's log entry ``entry_id`` undid or
+    deleted, for "Enter it again" (``None`` if it names no such entry of this match)."""
     if not (entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= MAX_DIGITS):
         return None
     entry = db.session.get(EditLog, int(entry_id))

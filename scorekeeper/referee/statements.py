@@ -261,8 +261,8 @@ CANASTON_TAKING = (
         "003",
         (71, 71),
         "Mecánica del juego",
-        'Cuando un jugador lance un comodín al pote se colocará atravesado y el pote quedará "cruzado", '
-        '"castigado" o "vulnerado". A partir de ese momento y hasta que alguien se lleve el pote, serán '
+        "Cuando un jugador lance un comodín al pote se colocará atravesado y el pote quedará \"cruzado\", "
+        "\"castigado\" o \"vulnerado\". A partir de ese momento y hasta que alguien se lleve el pote, serán "
         "necesarias tres cartas del mismo número que la carta que está encima para poderse llevar el pote.",
     ),
 )
@@ -451,7 +451,7 @@ UPCARD_FROZEN = Statement(
     "003",
     (146, 146),
     "Variante",
-    'En este caso, la pila ya estaría "premiada", por lo que sería necesario robarla con al menos un trío.',
+    "En este caso, la pila ya estaría \"premiada\", por lo que sería necesario robarla con al menos un trío.",
 )
 
 CLASSIC_BLACK_THREES = Statement(
@@ -877,7 +877,7 @@ CANASTON: Final = (
         "003",
         (86, 86),
         "Abrirse",
-        'La otra manera de tener los puntos además de con naipes es teniendo una "canasta oculta".',
+        "La otra manera de tener los puntos además de con naipes es teniendo una \"canasta oculta\".",
     ),
     Statement(
         "pote",
@@ -890,7 +890,7 @@ CANASTON: Final = (
         (65, 65),
         "Inicio del juego",
         "el que reparte colocará 6 cartas apiladas sobre la mesa boca abajo y encima de estas colocará una "
-        'boca arriba. Estas 7 cartas configuran el "pote" inicial.',
+        "boca arriba. Estas 7 cartas configuran el \"pote\" inicial.",
     ),
     Statement(
         "pile_obliges_opening",
@@ -990,7 +990,7 @@ CANASTON: Final = (
         "003",
         (59, 59),
         "Inicio del juego",
-        'Si saca un joker, un 2(comodín) o un 3 rojo podrá quedárselo, sin que esta carta "cuente" '
+        "Si saca un joker, un 2(comodín) o un 3 rojo podrá quedárselo, sin que esta carta \"cuente\" "
         "en las que "
         "le deben ser repartidas.",
     ),
