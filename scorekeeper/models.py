@@ -326,7 +326,8 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
 
 class FormUse(db.Model):  # type: ignore[name-defined,misc]
     """A page form that created something, by its single-use key (:mod:`scorekeeper.single_use`):
-    a new match, a rematch, a share link, an API token, a merge, an import. The same form sent again
+    a new match, a rematch, a share link, an API token, a merge, an import, an account. The same
+    form sent again
     (a double tap, Back then submit) finds its key here, creates nothing and is shown ``target``,
     what the first one made. Written in the transaction of the create; the unique pair settles two
     requests racing."""
@@ -336,8 +337,10 @@ class FormUse(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
-    key: Mapped[str] = mapped_column(String(100))
-    #: What the form did (``match``, ``rematch``, ``share``, ``token``, ``merge``, ``import``).
+    #: Indexed alone too: a register form's key is looked up before there is an account.
+    key: Mapped[str] = mapped_column(String(100), index=True)
+    #: What the form did (``match``, ``rematch``, ``share``, ``token``, ``merge``, ``import``,
+    #: ``register``).
     action: Mapped[str] = mapped_column(String(20))
     #: The path of the page that shows what it made (a scoreboard, the tokens page...).
     target: Mapped[str] = mapped_column(String(300))

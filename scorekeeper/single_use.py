@@ -1,5 +1,6 @@
 """Every create is once: the single-use key of each page form that creates something (a new match,
-a rematch, a share link, an API token, a merge of players, an import), as the hand forms have
+a rematch, a share link, an API token, a merge of players, an import, a new account), as the hand
+forms have
 theirs (:mod:`scorekeeper.once`). The same form sent again (a double tap, Back then submit, Rematch →
 Back → Rematch) creates nothing and is shown what the first one made.
 
@@ -18,6 +19,9 @@ commits, which stores the key, with the page of what was made, in the create's o
 neither is ever kept without the other. Two requests racing with one key: the unique (account,
 key) pair makes one commit fail, and the loser finds the winner's key (:class:`Repeated` again).
 The app answers :class:`Repeated` with a redirect to what the first request made, and a message.
+
+A key belongs to an account; the register form's, sent before there is one, belongs to the account
+it made (and is looked up by the key alone, which nobody else holds).
 
 Keys are kept :data:`KEEP`, then forgotten when the account next uses a form.
 """
@@ -42,7 +46,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .extensions import db
-from .models import FormUse, Match, utcnow
+from .models import FormUse, Match, User, utcnow
 from .once import is_valid_key, new_key
 
 #: The hidden input that carries a form's key.
@@ -63,12 +67,15 @@ REPEATED: Final = {
     ),
     "merge": _l("Those players were merged already; nothing was changed twice."),
     "import": _l("That file was imported already; nothing was imported twice."),
+    "register": _l("Your account was created already; nothing was created twice. Log in with it."),
 }
 DEFAULT_REPEATED: Final = _l("This form was sent already; nothing was created twice.")
 
 #: The page of what a create made, from the matches its write created (none for a write that
 #: creates no match).
 Target = Callable[[Sequence[Match]], str]
+#: The one action whose form is sent without an account.
+REGISTER: Final = "register"
 
 
 class SingleUse:
@@ -87,9 +94,10 @@ class Repeated(Exception):
 
 @dataclass
 class Claim:
-    """A create under way with the single-use ``key`` of account ``user_id``."""
+    """A create under way with the single-use ``key`` of account ``user_id`` (``None``: the account
+    the create makes)."""
 
-    user_id: int
+    user_id: int | None
     key: str
     action: str
     target: Target
@@ -122,12 +130,16 @@ def sent_key() -> str | None:
     return key if is_valid_key(key) else None
 
 
-def find(user_id: int, key: str) -> FormUse | None:
+def find(user_id: int | None, key: str) -> FormUse | None:
+    """The use of ``key`` by the account (``None``: a new account's register form)."""
+    account = FormUse.user_id == user_id if user_id is not None else FormUse.action == REGISTER
     with db.session.no_autoflush:
-        use: FormUse | None = db.session.scalar(
-            select(FormUse).where(FormUse.user_id == user_id, FormUse.key == key)
-        )
+        use: FormUse | None = db.session.scalar(select(FormUse).where(account, FormUse.key == key))
     return use
+
+
+def _user_id() -> int | None:
+    return int(current_user.id) if current_user.is_authenticated else None
 
 
 def _csrf_failed(form: Any) -> bool:
@@ -141,7 +153,7 @@ def check(form: Any = None) -> None:
     key = sent_key()
     if key is None or _csrf_failed(form):
         return
-    use = find(current_user.id, key)
+    use = find(_user_id(), key)
     if use is not None:
         raise Repeated(use)
 
@@ -161,7 +173,7 @@ def claim(action: str, target: Target, match_id: int | None = None) -> Iterator[
     session = db.session()
     if PENDING in session.info:
         raise RuntimeError("a single-use claim is already under way in this session")
-    pending = Claim(current_user.id, key, action, target, match_id)
+    pending = Claim(_user_id(), key, action, target, match_id)
     session.info[PENDING] = pending
     try:
         use = find(pending.user_id, key)
@@ -179,13 +191,13 @@ def claim(action: str, target: Target, match_id: int | None = None) -> Iterator[
         raise
     finally:
         session.info.pop(PENDING, None)
-    if pending.recorded:
-        forget_old(pending.user_id)
+    if pending.recorded and pending.row is not None:
+        forget_old(pending.row.user_id)
 
 
-def record_pending(made: Sequence[Match]) -> None:
+def record_pending(made: Sequence[object]) -> None:
     """Store the claim under way, if any and not yet stored, in the caller's transaction (the unit
-    of work's, right before its commit); ``made``: the matches this write created, flushed.
+    of work's, right before its commit); ``made``: the rows this write created, flushed.
 
     :raise Repeated: a request with the same key committed meanwhile.
     """
@@ -195,12 +207,18 @@ def record_pending(made: Sequence[Match]) -> None:
     use = find(pending.user_id, pending.key)
     if use is not None:
         raise Repeated(use)
+    matches = [row for row in made if isinstance(row, Match)]
+    user_id = pending.user_id
+    if user_id is None:  # the register form: the account it made
+        user_id = next((row.id for row in made if isinstance(row, User)), None)
+        if user_id is None:
+            return
     pending.row = FormUse(
-        user_id=pending.user_id,
+        user_id=user_id,
         key=pending.key,
         action=pending.action,
-        target=pending.target(made),
-        match_id=made[0].id if len(made) == 1 else pending.match_id,
+        target=pending.target(matches),
+        match_id=matches[0].id if len(matches) == 1 else pending.match_id,
         created_at=utcnow(),
     )
     db.session.add(pending.row)

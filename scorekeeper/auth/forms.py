@@ -62,7 +62,7 @@ def new_password_fields(label: Any, repeat_label: Any) -> tuple[PasswordField, P
     return password, confirm
 
 
-class RegisterForm(FlaskForm):
+class RegisterForm(FlaskForm, SingleUse):
     username = StringField(
         _l("Username"),
         validators=[

@@ -60,12 +60,14 @@ def too_many(form: FlaskForm, template: str, seconds: int, **context: object) ->
 def register() -> str | Response:
     form = RegisterForm()
     if form.validate_on_submit():
+        single_use.check(form)  # the same form again (a double tap): the account is made already
         wait = guard.registration_wait()
         if wait:
             return too_many(form, "auth/register.html", wait)
         guard.registered()
         try:
-            user = create_user(form.username.data, form.password.data)
+            with single_use.claim(single_use.REGISTER, _home):
+                user = create_user(form.username.data, form.password.data)
         except AccountExists:
             form.username.errors.append(_("That username is taken; choose another."))
         else:
@@ -151,6 +153,10 @@ def devices() -> str | Response:
         sessions=sessions.live(current_user),
         current_id=current.id if current is not None else None,
     )
+
+
+def _home(_made: object) -> str:
+    return url_for("matches.index")
 
 
 def _tokens_page(_made: object) -> str:

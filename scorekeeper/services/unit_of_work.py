@@ -117,7 +117,7 @@ class MatchWrite:
 
     def finish(self) -> None:
         """Flush, add what the change made to the running totals, store the form's key, commit."""
-        made = [row for row in db.session.new if isinstance(row, Match)]
+        made = list(db.session.new)
         db.session.flush()
         single_use.record_pending(made)
         changes = [(old, running_totals.record_of(side.match, side)) for side, old in self._before.items()]
@@ -172,7 +172,9 @@ def transaction() -> Iterator[None]:
     session = db.session()
     try:
         yield
-        single_use.record_pending([])
+        made = list(session.new)
+        session.flush()
+        single_use.record_pending(made)
         session.commit()
     except BaseException:
         session.rollback()

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from scorekeeper import single_use
 from scorekeeper.extensions import db
 from scorekeeper.matches import routes as match_routes
-from scorekeeper.models import ApiToken, EditLog, FormUse, Match, Player, utcnow
+from scorekeeper.models import ApiToken, EditLog, FormUse, Match, Player, User, utcnow
 from scorekeeper.services.matches import TWIN_WINDOW, unplayed_twin
 from tests.helpers import make_user
 from tests.web.helpers import csrf_token, form_keys, post_form, sent_twice
@@ -299,3 +299,48 @@ def test_a_request_that_loses_the_race_for_its_key_creates_nothing(
     assert again.status_code == 302 and again.location == first.location
     assert count(app, Match) == 1 and count(app, FormUse) == 1
     assert len(calls) > blind
+
+
+def register_form(client: FlaskClient) -> dict[str, str]:
+    client.set_cookie("lang", "en")
+    html = page(client.get("/register"))
+    password = "a long password"
+    return {
+        "username": "leo",
+        "password": password,
+        "confirm": password,
+        "csrf_token": csrf_token(client, "/register"),
+        "once": form_keys(html)[0],
+    }
+
+
+def accounts_named(app: Flask, name: str) -> int:
+    return count(app, User, User.username == name)
+
+
+def test_register_sent_twice_makes_one_account(app: Flask, client: FlaskClient) -> None:
+    form = register_form(client)
+    first = client.post("/register", data=form)
+    again = client.post("/register", data=form)
+    assert first.status_code == again.status_code == 302
+    assert accounts_named(app, "leo") == 1
+    shown = page(client.get(again.location, follow_redirects=True))
+    assert "Your account was created already; nothing was created twice." in shown
+    assert "That username is taken" not in shown
+
+
+def test_register_sent_again_after_the_first_answer_was_lost(app: Flask, client: FlaskClient) -> None:
+    """A double tap: the browser drops the first answer (and its login), and sends the form again
+    with the cookies it had; the key alone finds the account it made."""
+    form = register_form(client)
+    before = client.get_cookie("session")
+    assert before is not None
+    assert client.post("/register", data=form).status_code == 302
+    assert client.get_cookie("remember_token") is not None  # logged in, for good
+    client.delete_cookie("remember_token")
+    client.set_cookie("session", before.value)
+    assert client.get("/").status_code == 302  # not logged in any more
+    again = client.post("/register", data=form)
+    assert again.status_code == 302 and accounts_named(app, "leo") == 1
+    shown = page(client.get(again.location, follow_redirects=True))
+    assert "Log in with it." in shown and "That username is taken" not in shown

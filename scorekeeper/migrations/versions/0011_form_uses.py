@@ -1,5 +1,5 @@
 """form uses: the single-use keys of the page forms that create something (new match, rematch,
-share link, API token, merge, import)
+share link, API token, merge, import, account)
 
 Revision ID: 0011_form_uses
 Revises: 0010_sessions
@@ -39,10 +39,12 @@ def upgrade():
     with op.batch_alter_table("form_uses", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_form_uses_created_at"), ["created_at"], unique=False)
         batch_op.create_index(batch_op.f("ix_form_uses_match_id"), ["match_id"], unique=False)
+        batch_op.create_index(batch_op.f("ix_form_uses_key"), ["key"], unique=False)
 
 
 def downgrade():
     with op.batch_alter_table("form_uses", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_form_uses_key"))
         batch_op.drop_index(batch_op.f("ix_form_uses_match_id"))
         batch_op.drop_index(batch_op.f("ix_form_uses_created_at"))
     op.drop_table("form_uses")
