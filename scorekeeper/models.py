@@ -342,3 +342,31 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
     status: Mapped[int]
     body: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
+
+
+class FormUse(db.Model):  # type: ignore[name-defined,misc]
+    """A page form that created something, by its single-use key (:mod:`scorekeeper.single_use`):
+    a new match, a rematch, a share link, an API token, a merge, an import, an account. The same
+    form sent again
+    (a double tap, Back then submit) finds its key here, creates nothing and is shown ``target``,
+    what the first one made. Written in the transaction of the create; the unique pair settles two
+    requests racing."""
+
+    __tablename__ = "form_uses"
+    __table_args__ = (UniqueConstraint("user_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    #: Indexed alone too: a register form's key is looked up before there is an account.
+    key: Mapped[str] = mapped_column(String(100), index=True)
+    #: What the form did (``match``, ``rematch``, ``share``, ``token``, ``merge``, ``import``,
+    #: ``register``).
+    action: Mapped[str] = mapped_column(String(20))
+    #: The path of the page that shows what it made (a scoreboard, the tokens page...).
+    target: Mapped[str] = mapped_column(String(300))
+    #: The match it made or shared, if any: deleting that match forgets the use, so the same form
+    #: may make it again rather than show a page that is gone.
+    match_id: Mapped[int | None] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), default=None, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)

@@ -1,5 +1,8 @@
 /* New match: show only the chosen rule set's house options, fill them from a preset, and name the
-   first-dealer choices after the players typed. Without this script every block shows, each headed by its rule set. */
+   first-dealer choices after the players typed. Without this script every block shows, each headed by its rule set.
+   Only the Start button starts: Enter in a field moves to the next one, and a second tap on Start
+   while the first is on its way is ignored (the server also takes each form once, and asks before
+   starting with sides of different sizes). */
 (function () {
   "use strict";
   var form = document.querySelector("[data-new-match]");
@@ -77,6 +80,35 @@
       input.placeholder = names.length ? (lists ? lists.format(names) : names.join(", ")) : "";
     });
   }
+
+  /* Enter: on to the next field that can take the focus (skipping hidden rule sets' blocks and
+     closed sections), never a submit. */
+  function fields() {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return (el.tagName === "INPUT" || el.tagName === "SELECT") && !el.disabled && el.type !== "hidden";
+    });
+  }
+  form.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (event.key !== "Enter" || el.tagName !== "INPUT" || el.type === "submit" || el.type === "button") { return; }
+    event.preventDefault();
+    var all = fields();
+    for (var i = all.indexOf(el) + 1; i < all.length; i += 1) {
+      all[i].focus();
+      if (document.activeElement === all[i]) { return; }
+    }
+    el.blur();
+  });
+
+  var sending = false;
+  form.addEventListener("submit", function (event) {
+    var submitter = event.submitter;
+    if (sending || (submitter && !submitter.hasAttribute("data-start"))) { event.preventDefault(); return; }
+    sending = true;
+  });
+  /* Back to this page from the browser's memory: the form may be sent again (the server shows the
+     match it already started). */
+  window.addEventListener("pageshow", function () { sending = false; });
 
   form.addEventListener("change", function (event) {
     if (event.target.hasAttribute("data-ruleset-choice")) { syncRuleset(); syncDealer(); }

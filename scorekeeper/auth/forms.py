@@ -12,6 +12,7 @@ from wtforms import BooleanField, Field, Form, HiddenField, PasswordField, Strin
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
 from ..services.accounts import MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN, password_problem
+from ..single_use import SingleUse
 from ..validators import Storable
 
 REQUIRED = _l("This field is required.")
@@ -61,7 +62,7 @@ def new_password_fields(label: Any, repeat_label: Any) -> tuple[PasswordField, P
     return password, confirm
 
 
-class RegisterForm(FlaskForm):
+class RegisterForm(FlaskForm, SingleUse):
     username = StringField(
         _l("Username"),
         validators=[
@@ -96,7 +97,8 @@ class DevicesForm(FlaskForm):
     submit = SubmitField(_l("Log out my other devices"))
 
 
-class TokenForm(FlaskForm):
-    """Create an API token, or revoke the one named by ``token_id``; a POST with CSRF either way."""
+class TokenForm(FlaskForm, SingleUse):
+    """Create an API token (once per form: its single-use key), or revoke the one named by
+    ``token_id``; a POST with CSRF either way."""
 
     token_id = HiddenField()

@@ -9,11 +9,12 @@ from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from .. import sessions
+from .. import sessions, single_use
 from ..agents import describe
 from ..extensions import login_manager
 from ..i18n import safe_next
 from ..models import User
+from ..once import new_key
 from ..security import no_store
 from ..services import MAX_ID
 from ..services.accounts import (
@@ -81,12 +82,14 @@ def too_many(
 def register() -> str | Response:
     form = RegisterForm()
     if form.validate_on_submit():
+        single_use.check(form)  # the same form again (a double tap): the account is made already
         attempt = guard.registration_attempt()
         if attempt.wait:
             server_full = guard.REGISTER_ALL in attempt.refused_by
             return too_many(form, "auth/register.html", attempt.wait, server_full=server_full)
         try:
-            user = create_user(form.username.data, form.password.data)
+            with single_use.claim(single_use.REGISTER, _home):
+                user = create_user(form.username.data, form.password.data)
         except AccountExists:
             attempt.release(guard.REGISTER_ALL)
             form.username.errors.append(_("That username is taken; choose another."))
@@ -190,6 +193,14 @@ def devices() -> str | Response:
     )
 
 
+def _home(_made: object) -> str:
+    return url_for("matches.index")
+
+
+def _tokens_page(_made: object) -> str:
+    return url_for("auth.tokens")
+
+
 @bp.route("/account/tokens", methods=["GET", "POST"])
 @login_required
 @no_store
@@ -209,7 +220,10 @@ def tokens() -> str | Response:
                 abort(404)
             flash(_("The token was revoked; programs using it are refused from now on."), "success")
             return redirect(url_for("auth.tokens"))
-        new_token = create_token(current_user, this_session)
+        single_use.check(form)  # the same form again: the token was made (and shown) already
+        with single_use.claim("token", _tokens_page):
+            new_token = create_token(current_user, this_session)
+        form.once.data = new_key()  # the page shown now makes the next token
     return render_template(
         "auth/tokens.html",
         form=form,

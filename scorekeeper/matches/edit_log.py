@@ -1,5 +1,6 @@
-"""The edit log in words: what happened ("Hand 3 edited"), by which account, and for an edit the lines
-of the hand that changed ("Ellos: melds 210 → 310")."""
+"""The edit log in words: what happened ("Hand 3 edited"), by which account, for an edit the lines
+of the hand that changed ("Ellos: melds 210 → 310"), and for a hand undone or deleted everything it
+held (its scores and every value entered), so it can be entered again."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..models import EditLog, as_utc
-from ..rules import CUSTOM, RuleSet
+from ..rules import CUSTOM, RuleSet, load_hand, score_hand
 from ..vocabulary import number
 from .labels import canasta_label, flag_label, going_out_label, penalty_label
 
 #: The latest entries shown on the scoreboard; the rest are on the log's own page.
 SCOREBOARD_ENTRIES: Final = 20
+#: Entries that took a hand away, keeping its input (``before``): it can be entered again.
+REMOVED: Final = frozenset({"hand_undone", "hand_deleted"})
 
 ACTIONS: Final = {
     "match_created": _l("Match created"),
@@ -44,6 +47,10 @@ class LogEntry:
     who: str
     what: str
     changes: list[str]
+    #: A hand undone or deleted: everything it held, in words (else empty).
+    values: tuple[str, ...] = ()
+    #: The entry's id when its hand can be entered again from it ("Enter it again").
+    again: int | None = None
 
 
 def describe_action(entry: EditLog) -> str:
@@ -123,11 +130,63 @@ def hand_changes(
     return changes
 
 
+def hand_scores(rs: RuleSet, sides: Sequence[str], data: Mapping[str, Any] | None) -> str:
+    """A stored hand's score per side, the reader's way ("Nosotros 1,240, Ellos 315"); empty if
+    the stored input cannot be read."""
+    try:
+        scores = [b.total for b in score_hand(rs, load_hand(data or {}))]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
+    return scores_text(sides, scores)
+
+
+def scores_text(sides: Sequence[str], scores: Sequence[int]) -> str:
+    """Each side's score after its name, the reader's way ("Nosotros 1,240, Ellos −315")."""
+    return ", ".join(f"{name} {number(score)}" for name, score in zip(sides, scores, strict=False))
+
+
+def _side_values(rs: RuleSet, name: str, side: Mapping[str, Any]) -> str:
+    parts = [f"{label} {_figure(side.get(key, 0))}" for key, label in SIDE_LINES.items()]
+    for code, count in (side.get("canastas") or {}).items():
+        if count:
+            kind = rs.canasta_kind(code)
+            parts.append(f"{canasta_label(kind) if kind is not None else code} {_figure(count)}")
+    parts.extend(flag_label(flag) for flag in rs.flags if side.get(flag.code))
+    penalties = side.get("penalties")
+    if penalties:
+        label = _("penalties")
+        parts.append(f"{label}: {_penalties(rs, penalties)}")
+    return f"{name}: " + " · ".join(parts)
+
+
+def hand_values(rs: RuleSet, sides: Sequence[str], data: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """Everything a stored hand held, in words: its scores, who went out and how, and each side's
+    values ("Nosotros: melds 1,240 · cards in hand 0 · red threes 1 · clean canasta 1")."""
+    if not data:
+        return ()
+    lines = []
+    scores = hand_scores(rs, sides, data)
+    if scores:
+        label = _("scores")
+        lines.append(f"{label}: {scores}")
+    went_out = data.get("went_out")
+    out = _went_out(went_out, sides)
+    if went_out is not None:
+        out = f"{out} ({_kind(rs, data.get('going_out_kind'))})"
+    label = _("went out")
+    lines.append(f"{label}: {out}")
+    for name, side in zip(sides, data.get("sides") or [], strict=False):
+        if isinstance(side, Mapping):
+            lines.append(_side_values(rs, name, side))
+    return tuple(lines)
+
+
 def log_entries(entries: Sequence[EditLog], rs: RuleSet, sides: Sequence[str]) -> list[LogEntry]:
     """The log as the page shows it (``entries`` newest first, their users loaded)."""
     out = []
     for entry in entries:
         moment = as_utc(entry.at)
+        removed = entry.action in REMOVED and bool(entry.before)
         out.append(
             LogEntry(
                 at=format_datetime(moment, "short"),
@@ -136,6 +195,8 @@ def log_entries(entries: Sequence[EditLog], rs: RuleSet, sides: Sequence[str]) -
                 changes=hand_changes(rs, sides, entry.before, entry.after)
                 if entry.action == "hand_edited"
                 else [],
+                values=hand_values(rs, sides, entry.before) if removed else (),
+                again=entry.id if removed else None,
             )
         )
     return out

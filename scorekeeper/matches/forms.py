@@ -37,6 +37,7 @@ from ..rules.hand import MAX_DESCRIPTION
 from ..rules.house_rules import BANDS_KEY
 from ..rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES
 from ..rules.model import OptionKind
+from ..single_use import SingleUse
 from ..validators import Storable
 from ..vocabulary import option_label
 from .labels import COUNTED_GROUPS, canasta_label, card_label, flag_label, going_out_label, penalty_label
@@ -148,11 +149,14 @@ def house_field_name(ruleset_id: str, key: str) -> str:
     return f"{HOUSE_PREFIX}{ruleset_id}__{key.replace('.', '__')}"
 
 
-class NewMatchBase(FlaskForm, BlockErrors):
+class NewMatchBase(FlaskForm, BlockErrors, SingleUse):
     ruleset = RadioField(_l("Rule set"), default="classic")
     sides = FieldList(FormField(SideForm), min_entries=MAX_SIDES, max_entries=MAX_SIDES)
     target = WholeNumberField(_l("Target score"), step=500, minimum=100)
     first_dealer = SelectField(_l("First dealer"), default="")
+    #: ``y`` when the player confirmed sides of different sizes ("Start with these sides"): a
+    #: name not typed yet must not start a 2-against-1 match.
+    sides_confirmed = HiddenField()
     submit = SubmitField(_l("Start the match"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -361,7 +365,10 @@ class ReopenForm(FlaskForm):
 
 
 class UndoForm(FlaskForm):
-    """Take back the hand just entered (only a CSRF token)."""
+    """Take back the hand just entered; ``confirm`` is ``yes`` when sent from the question that
+    names the hand and its scores (matches/undo.html)."""
+
+    confirm = HiddenField()
 
 
 # --- History filters -------------------------------------------------------------------------

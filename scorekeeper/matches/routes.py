@@ -4,6 +4,7 @@ after success (post/redirect/get); a match of another account is 404."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from flask import abort, flash, jsonify, make_response, redirect, render_template, request, session, url_for
@@ -14,12 +15,12 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
-from .. import page_cache, sessions
+from .. import page_cache, sessions, single_use
 from ..extensions import db, login_manager
 from ..history import history_page, latest_log
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
-from ..models import LoginSession, Match, Player, User
+from ..models import EditLog, LoginSession, Match, Player, User
 from ..once import AlreadyDone, Once, fingerprint, is_valid_key, new_key
 from ..once import find as find_key
 from ..rules import ValidationError, all_rulesets, check_new_match, parse_hand, score_hand
@@ -38,13 +39,15 @@ from ..services import (
     reopen_match,
     replace_hand,
     undoable_after,
+    undoable_hand,
     view,
 )
 from ..services import undo_hand as services_undo_hand
 from ..validators import csrf_refused
 from ..vocabulary import ruleset_names
+from ..services.matches import unplayed_twin
 from . import bp
-from .edit_log import SCOREBOARD_ENTRIES, log_entries
+from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
 from .forms import (
     DeleteHandForm,
     HandBase,
@@ -76,6 +79,9 @@ from .scoreboard import (
 UNPROCESSABLE = 422
 CONFLICT = 409
 PER_PAGE = 20
+UNDO_CONFIRMED: Final = "yes"
+#: Longer numbers in a query string are no log entry's.
+MAX_DIGITS: Final = 12
 
 
 def _history() -> str:
@@ -135,7 +141,7 @@ def _known_players() -> list[str]:
     )
 
 
-def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
+def _render_new(form: NewMatchBase, status: int = 200, uneven: list[int] | None = None) -> tuple[str, int]:
     rulesets = all_rulesets()
     overrides = {rs.id: override_rows(rs) for rs in rulesets}
     page = render_template(
@@ -147,22 +153,49 @@ def _render_new(form: NewMatchBase, status: int = 200) -> tuple[str, int]:
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
         third_side_rulesets=ruleset_names(rs for rs in rulesets if rs.max_sides >= 3),
+        uneven=uneven,
     )
     return page, status
+
+
+def made_scoreboard(made: Sequence[Match]) -> str:
+    """The page of the match a create made (:mod:`scorekeeper.single_use`)."""
+    return url_for("matches.show", match_id=made[0].id)
+
+
+def uneven_sides(form: NewMatchBase, data: dict[str, Any]) -> list[int] | None:
+    """The players per side when the sides differ in size and the player has not confirmed them
+    (a name not typed yet, or Enter pressed too early without the page's script); else ``None``."""
+    counts = [len(side.get("players") or []) for side in data.get("sides") or []]
+    if len(set(counts)) <= 1 or form.sides_confirmed.data == "y":
+        return None
+    return counts
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
 @login_required
 def new() -> Any:
     form = new_match_form_class()()
-    if not form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if form.is_submitted():
+        single_use.check(form)  # a repeat: the match the first one started
+    if not valid:
         return _render_new(form, UNPROCESSABLE if form.is_submitted() else 200)
     built = form_to_match(form)
     try:
         if form.first_dealer.errors:
             check_new_match(built.data)  # show every other mistake too
             return _render_new(form, UNPROCESSABLE)
-        match = create_match(current_user.id, built.data)
+        uneven = uneven_sides(form, built.data)
+        if uneven is not None:
+            check_new_match(built.data)  # a mistake comes first
+            return _render_new(form, UNPROCESSABLE, uneven)
+        twin = unplayed_twin(current_user.id, built.data)
+        if twin is not None:  # the same match typed again (Back, then the form filled in afresh)
+            flash(str(single_use.REPEATED["match"]), "info")
+            return redirect(url_for("matches.show", match_id=twin.id))
+        with single_use.claim("match", made_scoreboard):
+            match = create_match(current_user.id, built.data)
     except ValidationError as error:
         place_match_errors(form, built, translated_errors(error))
         return _render_new(form, UNPROCESSABLE)
@@ -237,8 +270,8 @@ def _show(match_id: int) -> Response:
     page = render_template(
         "matches/show.html",
         reopen_form=ReopenForm(),
-        undo_form=UndoForm(),
         undo_number=undoable_after(entries[0] if entries else None, len(match.hands)),
+        undone=_just_undone(entries[0] if entries else None, mv),
         log=log_entries(entries[:SCOREBOARD_ENTRIES], mv.ruleset, side_names(mv)),
         log_more=len(entries) > SCOREBOARD_ENTRIES,
         flash_slot=page_cache.FLASH_SLOT,
@@ -269,7 +302,8 @@ def log(match_id: int) -> str:
     """The whole edit log of a match, newest first."""
     mv = view(owned_or_404(get_match, match_id))
     entries = log_entries(latest_log(match_id), mv.ruleset, side_names(mv))
-    return render_template("matches/log.html", match=mv.match, rs=mv.ruleset, log=entries)
+    again = None if mv.state.finished else mv.match
+    return render_template("matches/log.html", match=mv.match, rs=mv.ruleset, log=entries, again_match=again)
 
 
 @bp.post("/matches/<int:match_id>/reopen")
@@ -296,14 +330,17 @@ def rematch(match_id: int) -> Response:
     """Start a new match like this finished one (see :func:`.scoreboard.rematch_request`)."""
     mv = view(owned_or_404(get_match, match_id))
     back = redirect(url_for("matches.show", match_id=match_id))
-    if not FlaskForm().validate_on_submit():
+    form = FlaskForm()
+    if not form.validate_on_submit():
         flash(_("The form has expired; please try again."), "error")
         return back
+    single_use.check(form)  # Rematch again (a double tap, Back): the rematch the first one started
     if not mv.state.finished:
         flash(_("The match is still being played: finish it first."), "info")
         return back
     try:
-        match = create_match(current_user.id, rematch_request(mv))
+        with single_use.claim("rematch", made_scoreboard):
+            match = create_match(current_user.id, rematch_request(mv))
     except ValidationError as error:
         for messages in translated_errors(error).values():
             for message in messages:
@@ -325,6 +362,15 @@ def _read_only_redirect(match: Match) -> Response | None:
         "info",
     )
     return redirect(url_for("matches.show", match_id=match.id))
+
+
+def _just_undone(latest: EditLog | None, mv: MatchView) -> dict[str, Any] | None:
+    """The hand undone last, while that is the last thing done to the match (its number, scores
+    and log entry, for "Enter it again" on the scoreboard); else ``None``."""
+    if latest is None or latest.action != "hand_undone" or not latest.before or mv.state.finished:
+        return None
+    scores = hand_scores(mv.ruleset, side_names(mv), latest.before)
+    return {"number": latest.hand_number, "scores": scores, "entry": latest.id}
 
 
 @bp.get("/matches/<int:match_id>/charts")
@@ -399,10 +445,15 @@ def new_hand(match_id: int) -> Any:
         if mv.state.next_number > MAX_HANDS:
             flash(_(TOO_MANY_HANDS).format(maximum=MAX_HANDS), "info")
             return redirect(url_for("matches.show", match_id=match_id))
+        again = _entered_again(mv, request.args.get("again", ""))
+        if again is not None:
+            form = _hand_form(mv, formdata=again[1])
         form.number.data = str(mv.state.next_number)
         form.key.data = new_key()
         added = add_penalty(form, mv.ruleset, request.args)  # "Add to this hand" on the penalty page
-        return _render_hand(mv, form, mv.state.next_number, added=added)
+        return _render_hand(
+            mv, form, mv.state.next_number, added=added, again_of=again[0] if again else None
+        )
     number = mv.state.next_number
     valid = form.validate_on_submit()
     key = (form.key.data or "").strip()
@@ -430,21 +481,46 @@ def new_hand(match_id: int) -> Any:
     return redirect(url_for("matches.show", match_id=match_id))
 
 
+def _entered_again(mv: MatchView, entry_id: str) -> tuple[int, Any] | None:
+    """The number and the form values of the hand that the match's log entry ``entry_id`` undid or
+    deleted, for "Enter it again" (``None`` if it names no such entry of this match)."""
+    if not (entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= MAX_DIGITS):
+        return None
+    entry = db.session.get(EditLog, int(entry_id))
+    if entry is None or entry.match_id != mv.match.id or entry.action not in REMOVED or not entry.before:
+        return None
+    try:
+        return entry.hand_number or 0, input_to_formdata(entry.before, mv.ruleset)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None  # an entry written by an older version in another shape: an empty form
+
+
 def _already_saved(match_id: int, number: int) -> Response:
     """The scoreboard, saying that this form's hand was saved before (nothing was stored now)."""
     flash(_("Hand %(number)s is already saved.", number=number), "info")
     return redirect(url_for("matches.show", match_id=match_id))
 
 
-@bp.post("/matches/<int:match_id>/hands/<int:number>/undo")
+@bp.route("/matches/<int:match_id>/hands/<int:number>/undo", methods=["GET", "POST"])
 @login_required
-def undo_hand(match_id: int, number: int) -> Response:
-    """Take back the hand just entered (see services.undo_hand); recorded in the edit log."""
+def undo_hand(match_id: int, number: int) -> Any:
+    """Take back the hand just entered (see services.undo_hand), after asking once, with the hand's
+    scores; recorded in the edit log with everything the hand held. A POST that did not come from
+    the question (an older page's button) is asked the question."""
     match = owned_or_404(get_match, match_id)
     back = redirect(url_for("matches.show", match_id=match_id))
-    if not UndoForm().validate_on_submit():
+    form = UndoForm()
+    if form.is_submitted() and not form.validate_on_submit():
         flash(_("The form has expired; please try again."), "error")
         return back
+    if number != undoable_hand(match):
+        flash(_("Hand %(number)s can no longer be undone.", number=number), "info")
+        return back
+    if form.confirm.data != UNDO_CONFIRMED:
+        mv = view(match)
+        scores = scores_text(side_names(mv), mv.state.hands[number - 1].scores)
+        form.confirm.data = UNDO_CONFIRMED
+        return render_template("matches/undo.html", form=form, match=match, number=number, scores=scores)
     try:
         services_undo_hand(match, number, current_user.id)
     except Conflict as error:

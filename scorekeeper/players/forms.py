@@ -8,6 +8,7 @@ from wtforms import HiddenField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length
 
 from ..rules.match_setup import MAX_NAME
+from ..single_use import SingleUse
 from ..validators import Storable
 
 REQUIRED = _l("This field is required.")
@@ -26,9 +27,10 @@ class RenameForm(FlaskForm):
     submit = SubmitField(_l("Rename"))
 
 
-class MergeForm(FlaskForm):
+class MergeForm(FlaskForm, SingleUse):
     """``other``: the player merged into this page's player; ``confirm`` is ``yes`` on the
-    confirmation step (the first POST only shows what will happen)."""
+    confirmation step (the first POST only shows what will happen, with a fresh single-use key:
+    the merge is done once per confirmation page)."""
 
     other = SelectField(_l("Player to merge into this one"), coerce=int, validate_choice=True)
     confirm = HiddenField()

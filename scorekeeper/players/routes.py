@@ -16,11 +16,12 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .. import vocabulary
+from .. import single_use, vocabulary
 from ..charts import MAX_RESULTS, ResultPoint, results_chart
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import Player
+from ..once import new_key
 from ..rules import ValidationError, get_ruleset
 from ..services import Conflict, get_player, merge_players, players_of, rename_player
 from ..stats import Result, Stats, by_matches, combined
@@ -174,18 +175,23 @@ def merge(player_id: int) -> str | Response | tuple[str, int]:
     others = [p for p in players_of(current_user.id) if p.id != player.id]
     form = MergeForm()
     form.other.choices = [(p.id, p.name) for p in others]
-    if not form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if form.is_submitted() and form.confirm.data == CONFIRMED:
+        single_use.check(form)  # Merge again (a double tap, Back): the merge was done already
+    if not valid:
         status = UNPROCESSABLE if form.is_submitted() else 200
         return render_template("players/merge.html", player=player, form=form, others=others), status
     other = next(p for p in others if p.id == form.other.data)
     if form.confirm.data != CONFIRMED:
         matches = match_count(current_user.id, other.id)
+        form.once.data = new_key()
         return render_template(
             "players/merge_confirm.html", player=player, other=other, form=form, matches=matches
         )
     gone = other.name
     try:
-        merge_players(current_user.id, player.id, other.id)
+        with single_use.claim("merge", lambda _made: url_for("players.show", player_id=player.id)):
+            merge_players(current_user.id, player.id, other.id)
     except ValidationError as error:
         form.other.errors = [*form.other.errors, *translated_errors(error).get("merge", [])]
         return render_template("players/merge.html", player=player, form=form, others=others), UNPROCESSABLE

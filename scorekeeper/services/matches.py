@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, Final
 
 from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import select
@@ -19,7 +19,7 @@ from sqlalchemy.orm import selectinload
 
 from .. import once as once_store
 from ..extensions import db
-from ..models import EditLog, Hand, Match, Player, Seat, Side
+from ..models import EditLog, Hand, Match, Player, Seat, Side, utcnow
 from ..once import Once
 from ..rules import (
     N_,
@@ -27,6 +27,7 @@ from ..rules import (
     HandResult,
     MatchState,
     RuleSet,
+    ValidationError,
     check_new_match,
     fold_match,
     get_ruleset,
@@ -140,6 +141,40 @@ def _create(owner_id: int, setup: MatchSetup) -> Match:
         write.summarise(match, fold_match(setup.ruleset, setup.target, len(setup.sides), []), setup.ruleset)
         write.log(match, "match_created")
     return match
+
+
+#: A new match identical to one the account started this recently and has not played yet is taken
+#: for the same match typed again (Back, then the form filled in again): see :func:`unplayed_twin`.
+TWIN_WINDOW: Final = timedelta(minutes=30)
+
+
+def unplayed_twin(owner_id: int, data: Any, now: datetime | None = None) -> Match | None:
+    """The account's match that ``data`` would make again (same rule set, target, house rules,
+    first dealer, side names and players in seat order), started within :data:`TWIN_WINDOW` of
+    ``now`` and still without a hand; ``None`` if there is none (or ``data`` is no valid match)."""
+    try:
+        setup = check_new_match(data)
+    except ValidationError:
+        return None
+    since = (now or utcnow()) - TWIN_WINDOW
+    recent = db.session.scalars(
+        select(Match)
+        .where(Match.owner_id == owner_id, Match.hand_count == 0, Match.created_at >= since)
+        .order_by(Match.id.desc())
+        .options(selectinload(Match.sides))
+    )
+    wanted = (
+        setup.ruleset.id,
+        setup.target,
+        dict(setup.house_rules),
+        setup.first_dealer,
+        [(side.name, [name.casefold() for name in side.players]) for side in setup.sides],
+    )
+    for match in recent:
+        sides = [(side.name, [name.casefold() for name in side.player_names]) for side in match.sides]
+        if (match.ruleset, match.target, match.house_rules, match.first_dealer, sides) == wanted:
+            return match
+    return None
 
 
 def seated_match(

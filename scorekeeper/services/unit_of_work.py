@@ -9,7 +9,9 @@ done. At the end the unit of work, in this order and in one transaction:
    (:func:`scorekeeper.running_totals.record_of`) and adds to the players' running totals the
    difference from what it counted for before the change (noted by ``summarise`` before it rewrote
    the side's figures): :func:`scorekeeper.running_totals.add_changes`;
-3. commits; or, on any error, rolls everything back and raises.
+3. stores the single-use key of the page form under way, if any (:mod:`scorekeeper.single_use`:
+   a create and its key are committed together);
+4. commits; or, on any error, rolls everything back and raises.
 
 A match deleted whole (:meth:`MatchWrite.remove`) takes what its sides counted for out of the totals
 before its rows go, in the same transaction.
@@ -33,7 +35,7 @@ from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import running_totals
+from .. import running_totals, single_use
 from ..extensions import db
 from ..models import EditLog, Hand, IdempotencyKey, Match, Seat, Side, SideCanasta
 from ..rules import N_, MatchState, RuleSet, get_ruleset
@@ -131,8 +133,10 @@ class MatchWrite:
         running_totals.rebuild(db.session.connection(), owner_id)
 
     def finish(self) -> None:
-        """Flush, add what the change made to the running totals, commit."""
+        """Flush, add what the change made to the running totals, store the form's key, commit."""
+        made = list(db.session.new)
         db.session.flush()
+        single_use.record_pending(made)
         changes = [(old, running_totals.record_of(side.match, side)) for side, old in self._before.items()]
         if changes:
             running_totals.add_changes(db.session.connection(), changes)
@@ -180,10 +184,14 @@ def match_write(conflict: Callable[[], Conflict] | None = changed_meanwhile) -> 
 @contextmanager
 def transaction() -> Iterator[None]:
     """A write that changes no match (an account, a token, a player's name): committed when the
-    block ends; on any error rolled back whole and the error raised."""
+    block ends, with the single-use key of the page form under way (:mod:`scorekeeper.single_use`);
+    on any error rolled back whole and the error raised."""
     session = db.session()
     try:
         yield
+        made = list(session.new)
+        session.flush()
+        single_use.record_pending(made)
         session.commit()
     except BaseException:
         session.rollback()

@@ -30,7 +30,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup, escape
 from sqlalchemy import bindparam, select
 
-from .. import page_cache
+from .. import page_cache, single_use
 from ..extensions import db
 from ..loaders import owned_or_404
 from ..matches.scoreboard import etag_for, scoreboard_context
@@ -97,12 +97,25 @@ def share_helpers() -> dict[str, Any]:
     return {"share_panel": share_panel}
 
 
+def _share_panel_of(match_id: int) -> single_use.Target:
+    return lambda _made: url_for("matches.show", match_id=match_id, _anchor="share")
+
+
 @bp.post("/matches/<int:match_id>/share")
 @login_required
 def create(match_id: int) -> Any:
     match = owned_or_404(get_match, match_id)
     had_link = active_share_link(match) is not None
-    create_share_link(match, current_user.id)
+    try:
+        single_use.check()  # Share again (a double tap, Back): the link the first one made
+    except single_use.Repeated:
+        if had_link:
+            raise
+        revoked = _("That link was made before and revoked since; “Share with the table” makes a new one.")
+        flash(revoked, "info")
+        return redirect(url_for("matches.show", match_id=match_id, _anchor="share"))
+    with single_use.claim("share", _share_panel_of(match_id), match_id=match_id):
+        create_share_link(match, current_user.id)
     if not had_link:
         flash(_("The link is ready: show the QR code to the table."), "success")
     return redirect(url_for("matches.show", match_id=match_id, _anchor="share"))

@@ -1,4 +1,4 @@
-"""The import form: one JSON file, with a CSRF token."""
+"""The import form: one JSON file, with a CSRF token and a single-use key (imported once)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired
 
+from ..single_use import SingleUse
 
-class ImportForm(FlaskForm):
+
+class ImportForm(FlaskForm, SingleUse):
     file = FileField(
         _l("Export file (JSON)"),
         validators=[

@@ -19,7 +19,7 @@ from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .. import vocabulary
+from .. import single_use, vocabulary
 from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
@@ -174,12 +174,16 @@ def too_large(_error: RequestEntityTooLarge) -> tuple[str, int]:
 def index() -> Any:
     """Export links and the import form."""
     form = ImportForm()
-    if not form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if form.is_submitted():
+        single_use.check(form)  # the same form again (a double tap, Back): imported already
+    if not valid:
         return _render(form, UNPROCESSABLE if form.is_submitted() else 200)
     raw = form.file.data.read(MAX_BYTES + 1)
     try:
         imported = read_export(raw)
-        stored = history.store_matches(current_user.id, imported.matches, imported.exported_at)
+        with single_use.claim("import", lambda _made: url_for("matches.index")):
+            stored = history.store_matches(current_user.id, imported.matches, imported.exported_at)
     except ImportRejected as rejected:
         form.file.errors = [
             _("Nothing was imported. Fix the file, or export it again, and try once more."),

@@ -40,3 +40,24 @@ def logged_in(app: Flask, username: str, language: str = "en") -> FlaskClient:
     response = log_in(client, username)
     assert response.status_code == 302, response.get_data(as_text=True)
     return client
+
+
+ONCE = re.compile(r'name="once" type="hidden" value="([^"]+)"|type="hidden" name="once" value="([^"]+)"')
+
+
+def form_keys(html: str) -> list[str]:
+    """The single-use keys of the forms on a page (scorekeeper.single_use), in page order."""
+    return [a or b for a, b in ONCE.findall(html)]
+
+
+def sent_twice(
+    client: FlaskClient, url: str, data: dict[str, object], page: str | None = None, **kwargs: object
+) -> tuple[TestResponse, TestResponse]:
+    """The form of the page at ``page`` (default ``url``), with its CSRF token and single-use key,
+    sent twice as it is (a double tap, or Back then submit again): both answers."""
+    html = client.get(page or url).get_data(as_text=True)
+    found = CSRF.search(html)
+    keys = form_keys(html)
+    assert found and keys, f"no CSRF token or single-use key on {page or url}"
+    form = {**data, "csrf_token": found.group(1) or found.group(2), "once": keys[0]}
+    return client.post(url, data=form, **kwargs), client.post(url, data=form, **kwargs)

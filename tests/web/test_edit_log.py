@@ -26,8 +26,10 @@ def log_block(html: str) -> str:
 
 
 def entries(block: str) -> list[str]:
-    """The entries' texts (tags dropped), newest first."""
-    items = re.findall(r"<li>(.*?)(?:<ul>(.*?)</ul>)?</li>(?=<li>|</ol>)", block, flags=re.S)
+    """The entries' texts (tags dropped), newest first; a removed hand's values count as changes."""
+    items = re.findall(
+        r"<li>(.*?)(?:<ul[^>]*>(.*?)</ul>)?(?:\s*<p>.*?</p>)?</li>(?=<li>|</ol>)", block, flags=re.S
+    )
     return [re.sub(r"<[^>]+>", "", what + " | " + changes).strip(" |") for what, changes in items]
 
 

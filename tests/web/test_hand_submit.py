@@ -193,8 +193,15 @@ def test_the_api_keeps_its_defaults_for_a_missing_side_value(api):
 
 
 def undo_button(client: FlaskClient, match_id: int) -> str | None:
-    found = re.search(r'action="(/matches/\d+/hands/\d+/undo)"', page(client.get(f"/matches/{match_id}")))
+    """Where the scoreboard's Undo leads (the question that names the hand), if it offers one."""
+    found = re.search(r'href="(/matches/\d+/hands/\d+/undo)"', page(client.get(f"/matches/{match_id}")))
     return found.group(1) if found else None
+
+
+def undo(client: FlaskClient, match_id: int, number: int) -> Any:
+    """Answer yes to the question of Undo hand ``number``."""
+    url = f"/matches/{match_id}/hands/{number}/undo"
+    return post_form(client, url, {"confirm": "yes"}, page=f"/matches/{match_id}")
 
 
 def save(
@@ -211,7 +218,7 @@ def test_undo_takes_back_the_hand_just_entered(app, user_client):
     url = undo_button(user_client, match_id)
     assert url == f"/matches/{match_id}/hands/1/undo"
     assert "Undo hand 1" in page(user_client.get(f"/matches/{match_id}"))
-    response = post_form(user_client, url, {}, page=f"/matches/{match_id}")
+    response = undo(user_client, match_id, 1)
     assert response.status_code == 302
     html = page(user_client.get(f"/matches/{match_id}"))
     assert "Hand 1 undone; enter it again when ready." in html
@@ -221,7 +228,7 @@ def test_undo_takes_back_the_hand_just_entered(app, user_client):
     # A second tap on Undo changes nothing.
     save(user_client, match_id, 1)
     save(user_client, match_id, 2)
-    again = post_form(user_client, url, {}, page=f"/matches/{match_id}")
+    again = undo(user_client, match_id, 1)
     assert again.status_code == 302
     assert "Hand 1 can no longer be undone." in page(user_client.get(f"/matches/{match_id}"))
     assert hands(app) == 2
@@ -235,7 +242,7 @@ def test_undo_is_offered_until_anything_else_is_done(app, user_client):
     edit = hand_form(2, 0, {"melds": 400, "canastas-clean": 1}, {"melds": 100, "hand": 40})
     assert post_form(user_client, f"/matches/{match_id}/hands/2/edit", edit).status_code == 302
     assert undo_button(user_client, match_id) is None
-    refused = post_form(user_client, f"/matches/{match_id}/hands/2/undo", {}, page=f"/matches/{match_id}")
+    refused = undo(user_client, match_id, 2)
     assert refused.status_code == 302 and hands(app) == 2
 
 
@@ -245,7 +252,7 @@ def test_undoing_the_hand_that_finished_the_match_reopens_it(app, user_client):
     save(user_client, match_id, 2)  # 1800: Nosotros won
     html = page(user_client.get(f"/matches/{match_id}"))
     assert "Nosotros won the match" in html and "Enter hand 3" not in html
-    post_form(user_client, f"/matches/{match_id}/hands/2/undo", {}, page=f"/matches/{match_id}")
+    undo(user_client, match_id, 2)
     html = page(user_client.get(f"/matches/{match_id}"))
     assert "won the match" not in html and "Enter hand 2" in html
     save(user_client, match_id, 2)  # entered again: the match can be played on
@@ -257,8 +264,9 @@ def test_undo_needs_the_csrf_token_and_the_owner(app, user_client, other_client)
     save(user_client, match_id, 1)
     assert user_client.post(f"/matches/{match_id}/hands/1/undo").status_code == 400
     assert hands(app) == 1
-    other = post_form(other_client, f"/matches/{match_id}/hands/1/undo", {}, page="/")
+    other = post_form(other_client, f"/matches/{match_id}/hands/1/undo", {"confirm": "yes"}, page="/")
     assert other.status_code == 404 and hands(app) == 1
+    assert other_client.get(f"/matches/{match_id}/hands/1/undo").status_code == 404
 
 
 def test_undo_in_the_players_language(app, password_hash):

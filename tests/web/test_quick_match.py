@@ -41,7 +41,7 @@ def test_unnamed_sides_take_their_players_names(
 
 
 def test_a_named_side_keeps_its_name_and_a_lone_player_names_his_side(user_client: FlaskClient):
-    match_id = create(user_client, sides=(("Nosotros", ("Ana", "Luis")), ("", ("Eva",))))
+    match_id = create(user_client, sides=(("Nosotros", ("Ana", "Luis")), ("", ("Eva",))), sides_confirmed="y")
     board = page(user_client.get(f"/matches/{match_id}"))
     assert ">Nosotros</h2>" in board and ">Eva</h2>" in board
 

@@ -124,13 +124,14 @@ def history(app: Flask, username: str) -> list[dict[str, Any]]:
 BOUNDARY = "scorekeeper-test-boundary"
 
 
-def multipart(csrf: str, raw: bytes, filename: str) -> bytes:
+def multipart(csrf: str, raw: bytes, filename: str, once: str | None = None) -> bytes:
     """The form's body, built here: werkzeug's test client would spool a large one to a temporary
-    file that it never closes."""
+    file that it never closes. ``once``: the form's single-use key."""
     head = f"--{BOUNDARY}\r\n"
+    key = f'{head}Content-Disposition: form-data; name="once"\r\n\r\n{once}\r\n' if once else ""
     return b"".join(
         [
-            f'{head}Content-Disposition: form-data; name="csrf_token"\r\n\r\n{csrf}\r\n'.encode(),
+            f'{head}Content-Disposition: form-data; name="csrf_token"\r\n\r\n{csrf}\r\n{key}'.encode(),
             f'{head}Content-Disposition: form-data; name="file"; filename="{filename}"\r\n'.encode(),
             b"Content-Type: application/octet-stream\r\n\r\n",
             raw,
