@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 from ..models import as_utc
@@ -233,10 +234,15 @@ class ImportedMatch:
     state: MatchState
 
     def stored_hands(self) -> list[dict[str, Any]]:
-        codes = self.ruleset.flag_codes
-        return [hand.to_json(codes) for hand in self.hands]
+        """The hands as the database stores them (fresh dicts: the caller may change them)."""
+        return [dict(hand) for hand in self._stored_hands]
 
-    @property
+    @cached_property
+    def _stored_hands(self) -> tuple[dict[str, Any], ...]:
+        codes = self.ruleset.flag_codes
+        return tuple(hand.to_json(codes) for hand in self.hands)
+
+    @cached_property
     def fingerprint(self) -> str:
         """The match's :func:`fingerprint`, equal to the one of the match it was exported from."""
         return fingerprint(
@@ -246,7 +252,7 @@ class ImportedMatch:
                 "house_rules": self.house_rules,
                 "sides": self.sides,
                 "created_at": as_utc(self.created_at),
-                "hands": self.stored_hands(),
+                "hands": list(self._stored_hands),
             }
         )
 
