@@ -156,7 +156,7 @@ def test_a_running_job_shows_its_progress(app: Flask, other_client: FlaskClient)
     other_client.set_cookie("lang", "fr")
     status = other_client.get(f"{url}?format=json").get_json()
     assert status == {"state": "checking", "checked": 1250, "total": 5000, "text": status["text"]}
-    assert status["text"] == "1\u202f250 parties vérifiées sur 5\u202f000."
+    assert status["text"] == "Parties vérifiées\u00a0: 1\u202f250 sur 5\u202f000."
     with app.app_context():
         db.session.execute(update(ImportJob).values(state="storing", checked=5000))
         db.session.commit()
