@@ -19,8 +19,8 @@ from sqlalchemy import select, update
 from ..extensions import db
 from ..models import ImportJob, as_utc, utcnow
 from ..transfer.formats import ImportRejected, problems_json, read_export
+from . import history  # a module: history imports .formats, which loads the pages importing this
 from .errors import MAX_ID, NotFound
-from .history import store_matches
 from .unit_of_work import transaction
 
 #: A job whose row has not moved for this long was interrupted (its process ended): progress is
@@ -87,7 +87,7 @@ def run(job_id: int, raw: bytes) -> None:
     count = len(imported.matches)
     _note(job_id, state="storing", checked=count, total=count)
     try:
-        stored = store_matches(owner_id, imported.matches, imported.exported_at)
+        stored = history.store_matches(owner_id, imported.matches, imported.exported_at)
     except Exception:  # the database failed: rolled back whole; said on the page, logged here
         current_app.logger.exception("import job %s failed", job_id)
         _note(job_id, state="failed")
