@@ -180,7 +180,9 @@ def _nothing_imported() -> str:
 def _job_status(job: ImportJob) -> dict[str, Any]:
     """What the progress page shows of ``job`` (also its JSON, polled by import_progress.js)."""
     state = "failed" if imports.interrupted(job) else job.state
-    if state == "checking":
+    if state == "checking" and not job.total:
+        text = _("Reading the file…")
+    elif state == "checking":
         text = ngettext(
             "Checked %(checked)s of %(count)s match.",
             "Checked %(checked)s of %(count)s matches.",
