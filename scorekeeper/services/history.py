@@ -126,7 +126,7 @@ def store_matches(
     caller can say how many were.
 
     A few statements per table whatever the number of matches (bulk inserts), and the running totals
-    added once for the whole import: 5,000 matches in about N s (bench/import_bench.py).
+    added once for the whole import: 5,000 matches in 2 to 3 s of CPU (bench/import_bench.py).
 
     Should another request add one of the new players meanwhile (the unique name clashes), the
     whole import is tried again, finding that player this time."""
