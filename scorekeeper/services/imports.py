@@ -103,10 +103,9 @@ def _note(job_id: int, **values: Any) -> None:
         )
 
 
-def latest_jobs(owner_id: int, limit: int = 3) -> list[ImportJob]:
-    """The account's most recent jobs, newest first."""
-    return list(
-        db.session.scalars(
-            select(ImportJob).where(ImportJob.owner_id == owner_id).order_by(ImportJob.id.desc()).limit(limit)
-        )
+def running_job(owner_id: int) -> ImportJob | None:
+    """The account's latest job if it is still running (not finished, not interrupted)."""
+    job = db.session.scalar(
+        select(ImportJob).where(ImportJob.owner_id == owner_id).order_by(ImportJob.id.desc()).limit(1)
     )
+    return job if job is not None and job.state in RUNNING and not interrupted(job) else None

@@ -120,6 +120,7 @@ def _render(form: ImportForm, status: int = 200, truncated: bool = False) -> tup
         "transfer/index.html",
         form=form,
         count=_match_count(),
+        running=imports.running_job(current_user.id),
         truncated=truncated,
         max_mb=MAX_BYTES // (1024 * 1024),
     )

@@ -139,6 +139,7 @@ def test_a_large_file_is_imported_in_the_background(
     shown = page(result)
     assert "Import finished" in shown and f"Imported {LARGE} matches." in shown
     assert "import_progress.js" not in shown
+    assert "/transfer/imports/" not in page(other_client.get("/transfer"))  # nothing under way
     status = other_client.get(f"{response.location}?format=json").get_json()
     assert status["state"] == "done" and status["total"] == status["checked"] == LARGE
     check_account(app, "eva", document)
@@ -152,6 +153,7 @@ def test_a_running_job_shows_its_progress(app: Flask, other_client: FlaskClient)
         url = f"/transfer/imports/{job.id}"
     shown = page(other_client.get(url))
     assert "Checked 1,250 of 5,000 matches." in shown and 'value="1250"' in shown
+    assert f'href="{url}"' in page(other_client.get("/transfer"))  # the way back to it
     assert "import_progress.js" in shown
     other_client.set_cookie("lang", "fr")
     status = other_client.get(f"{url}?format=json").get_json()
@@ -227,3 +229,4 @@ def test_an_interrupted_job_says_so(app: Flask, other_client: FlaskClient) -> No
         db.session.commit()
     shown = page(other_client.get(url))
     assert "Import failed" in shown and "The import was interrupted" in shown
+    assert url not in page(other_client.get("/transfer"))
