@@ -25,6 +25,10 @@ from .unit_of_work import match_write, retried
 #: ``count`` new ids of a PostgreSQL ``table`` (drawn from its id column's sequence).
 NEW_IDS: Final = text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) FROM generate_series(1, :count)")
 
+#: The advisory lock of an account's imports (the first key names imports among the app's locks).
+IMPORT_LOCK: Final = text("SELECT pg_advisory_xact_lock(:kind, :owner)")
+IMPORT_LOCK_KIND: Final = 18
+
 
 def owned_matches(owner_id: int) -> list[Match]:
     """Every match of the account, oldest first (the order an export keeps and an import restores)."""
@@ -135,6 +139,7 @@ def store_matches(
 
 def _store(owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None) -> list[int]:
     with match_write(conflict=None) as write:
+        _one_import_at_a_time(owner_id)
         fresh = _fresh(owner_id, matches)
         # Every new player first, in name order (see find_or_add_players): no deadlock between two.
         names = [name for data in fresh for side in data.sides for name in side["players"]]
@@ -142,6 +147,16 @@ def _store(owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetim
         stored = _insert_matches(owner_id, fresh, players, exported_at)
         write.count_new_sides(stored.sides)
     return stored.match_ids
+
+
+def _one_import_at_a_time(owner_id: int) -> None:
+    """On PostgreSQL, wait until no other import of the account is storing (a transaction-level
+    advisory lock, taken by imports only): two imports of the same file at once (a double tap, two
+    phones) then store it once, the second one finding the first's matches. SQLite lets one
+    transaction write at a time: the second import fails as busy (nothing stored) instead."""
+    connection = db.session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(IMPORT_LOCK, {"kind": IMPORT_LOCK_KIND, "owner": owner_id})
 
 
 def _fresh(owner_id: int, matches: Sequence[ImportedMatch]) -> list[ImportedMatch]:

@@ -230,3 +230,43 @@ def test_an_interrupted_job_says_so(app: Flask, other_client: FlaskClient) -> No
     shown = page(other_client.get(url))
     assert "Import failed" in shown and "The import was interrupted" in shown
     assert url not in page(other_client.get("/transfer"))
+
+
+def test_two_imports_of_one_file_at_once_store_it_once(
+    app: Flask, other_client: FlaskClient, monkeypatch: pytest.MonkeyPatch, pytestconfig: pytest.Config
+) -> None:
+    """A double tap on a large file: two imports store at the same moment. The second waits for the
+    first (PostgreSQL: the account's import lock), then finds its matches and skips them all."""
+    if pytestconfig.getoption("--db") != "postgresql":
+        pytest.skip("SQLite lets one transaction write at a time: the second import fails as busy")
+    from scorekeeper.services import history
+
+    document = export_document(40)
+    matches = read_export(raw(document)).matches
+    first_reading, second_started = threading.Event(), threading.Event()
+    real = history.held_fingerprints
+
+    def held(owner_id: int, imported: Any) -> set[str]:
+        if threading.current_thread().name == "first":  # it holds the lock: let the second start
+            first_reading.set()
+            second_started.wait(timeout=30)
+        return real(owner_id, imported)
+
+    monkeypatch.setattr(history, "held_fingerprints", held)
+    stored: dict[str, list[int]] = {}
+
+    def store(name: str) -> None:
+        if name == "second":
+            first_reading.wait(timeout=30)
+            second_started.set()
+        with app.app_context():
+            stored[name] = history.store_matches(user_id(app, "eva"), matches)
+            db.session.remove()
+
+    threads = [threading.Thread(target=store, args=(name,), name=name) for name in ("first", "second")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert len(stored["first"]) == 40 and stored["second"] == []
+    check_account(app, "eva", document)
