@@ -11,11 +11,11 @@ from functools import lru_cache
 from typing import Any, Final
 
 from psycopg import sql as pg_sql
-from sqlalchemy import JSON, Connection, Table, insert, select, text
+from sqlalchemy import JSON, Connection, Table, insert, select, text, update
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import EditLog, Hand, Match, Player, Seat, Side, SideCanasta, as_utc, utcnow
+from ..models import EditLog, Hand, ImportJob, Match, Player, Seat, Side, SideCanasta, as_utc, utcnow
 from ..rules import get_ruleset, load_hand
 from ..stats import SIDE_COLUMNS, SideFigures, SideRecord, side_figures
 from ..transfer.formats import FORMAT, VERSION, ImportedMatch, fingerprint
@@ -150,13 +150,17 @@ def _store(owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetim
 
 
 def _one_import_at_a_time(owner_id: int) -> None:
-    """On PostgreSQL, wait until no other import of the account is storing (a transaction-level
-    advisory lock, taken by imports only): two imports of the same file at once (a double tap, two
-    phones) then store it once, the second one finding the first's matches. SQLite lets one
-    transaction write at a time: the second import fails as busy (nothing stored) instead."""
+    """Wait until no other import of the account is storing, before reading what the account holds:
+    two imports of the same file at once (a double tap, two phones) then store it once, the second
+    finding the first's matches. PostgreSQL: a transaction-level advisory lock, taken by imports
+    only. SQLite: the database's write lock, taken now by a statement that changes nothing (SQLite
+    lets one transaction write at a time; the driver would otherwise begin the transaction only at
+    the first write, after the reads)."""
     connection = db.session.connection()
     if connection.dialect.name == "postgresql":
         connection.execute(IMPORT_LOCK, {"kind": IMPORT_LOCK_KIND, "owner": owner_id})
+    else:
+        connection.execute(update(ImportJob).where(ImportJob.id == -1).values(state=ImportJob.state))
 
 
 def _fresh(owner_id: int, matches: Sequence[ImportedMatch]) -> list[ImportedMatch]:

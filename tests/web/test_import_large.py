@@ -233,12 +233,10 @@ def test_an_interrupted_job_says_so(app: Flask, other_client: FlaskClient) -> No
 
 
 def test_two_imports_of_one_file_at_once_store_it_once(
-    app: Flask, other_client: FlaskClient, monkeypatch: pytest.MonkeyPatch, pytestconfig: pytest.Config
+    app: Flask, other_client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A double tap on a large file: two imports store at the same moment. The second waits for the
-    first (PostgreSQL: the account's import lock), then finds its matches and skips them all."""
-    if pytestconfig.getoption("--db") != "postgresql":
-        pytest.skip("SQLite lets one transaction write at a time: the second import fails as busy")
+    first (the account's import lock; SQLite's write lock), then finds its matches and skips them."""
     from scorekeeper.services import history
 
     document = export_document(40)
