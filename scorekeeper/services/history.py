@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from psycopg import sql as pg_sql
-from sqlalchemy import JSON, Connection, Table, insert, select, text, update
+from sqlalchemy import JSON, Connection, Table, func, insert, select, text, update
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -231,17 +231,21 @@ def _add_rows(model: Any, rows: list[dict[str, Any]], with_ids: bool = False) ->
     """Insert ``rows`` (every one with the same columns, defaults included: no column default is
     applied) into ``model``'s table; with ``with_ids``, each gets a new id, and the ids are returned
     in the rows' order. On PostgreSQL through ``COPY`` (the ids drawn from the table's sequence
-    first), elsewhere an ``INSERT`` executed for every row."""
+    first); on SQLite an ``INSERT`` executed for all the rows, the ids following the table's highest
+    (as SQLite itself numbers them: safe, since the import holds the write lock, see
+    :func:`_one_import_at_a_time`)."""
     if not rows:
         return []
     connection = db.session.connection()
     if connection.dialect.name == "postgresql":
         return _copy_rows(connection, model.__table__, rows, with_ids)
-    if not with_ids:
-        db.session.execute(insert(model), rows)
-        return []
-    statement = insert(model).returning(model.id, sort_by_parameter_order=True)
-    return list(db.session.scalars(statement, rows))
+    ids: list[int] = []
+    if with_ids:
+        first = (db.session.scalar(select(func.max(model.id))) or 0) + 1
+        ids = list(range(first, first + len(rows)))
+        rows = [{"id": new_id, **row} for new_id, row in zip(ids, rows, strict=True)]
+    db.session.execute(insert(model), rows)
+    return ids
 
 
 def _copy_rows(connection: Connection, table: Table, rows: list[dict[str, Any]], with_ids: bool) -> list[int]:
