@@ -370,3 +370,26 @@ class FormUse(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("matches.id", ondelete="CASCADE"), default=None, index=True
     )
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
+
+class ImportJob(db.Model):  # type: ignore[name-defined,misc]
+    """A large import running in the background (:mod:`scorekeeper.services.imports`): its progress
+    and its outcome, in the database so that any worker can show them. The matches themselves are
+    stored in one transaction at the end: a failed or interrupted job stored nothing."""
+
+    __tablename__ = "import_jobs"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    #: ``checking`` (the rules read the file), ``storing``, then ``done`` or ``failed``.
+    state: Mapped[str] = mapped_column(String(10), default="checking")
+    #: Matches in the file (0 until it is read), and how many the rules have checked so far.
+    total: Mapped[int] = mapped_column(default=0)
+    checked: Mapped[int] = mapped_column(default=0)
+    imported: Mapped[int] = mapped_column(default=0)
+    skipped: Mapped[int] = mapped_column(default=0)
+    #: Why it failed: the file's problems (``formats.Problem`` as JSON), or ``None`` with
+    #: ``failed`` when the database failed (the reason is in the server's log).
+    problems: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    truncated: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)

@@ -148,3 +148,91 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.now += timedelta(seconds=seconds)
+
+#: Players seated in turn by :func:`export_document` (accents, and a name a spreadsheet would run).
+EXPORT_NAMES = ("Ana", "Luis", "Eva", "Juan", "Marta", "Pablo", "Lucía", "Jorge", "=Inés")
+
+
+def export_document(count: int, start: datetime | None = None) -> dict[str, Any]:
+    """A JSON export (the app's format) of ``count`` matches of every rule set, as the app would
+    write them: classic pairs (one finished to a low target, with a house rule), Samba pairs, and
+    Canastón of three sides finished at a low target; players from :data:`EXPORT_NAMES` seated in
+    turn (so partnerships vary), one start per hour from ``start``. Each match's hands are checked by
+    the rules and its totals folded by them."""
+    from scorekeeper.rules import fold_match, get_ruleset, parse_hand
+
+    first = start or datetime(2024, 1, 1, 19, 0, tzinfo=UTC)
+    matches = []
+    for i in range(count):
+        ruleset, target, house_rules, sides, hands = _EXPORT_KINDS[i % len(_EXPORT_KINDS)]
+        names = [EXPORT_NAMES[(i + k) % len(EXPORT_NAMES)] for k in range(sum(sides))]
+        seated, at = [], 0
+        for k, size in enumerate(sides):
+            seated.append({"name": f"Side {k + 1}", "players": names[at : at + size]})
+            at += size
+        rs = get_ruleset(ruleset, house_rules)
+        flags = list(rs.flag_codes)
+        parsed = [parse_hand(rs, hand, list(sides), expected_number=n + 1) for n, hand in enumerate(hands)]
+        state = fold_match(rs, target or rs.target, len(sides), parsed)
+        matches.append(
+            {
+                "ruleset": ruleset,
+                "target": target or rs.target,
+                "house_rules": house_rules,
+                "first_dealer": i % sum(sides),
+                "created_at": (first + timedelta(hours=i)).isoformat(),
+                "sides": seated,
+                "hands": [hand.to_json(flags) for hand in parsed],
+                "totals": list(state.totals),
+            }
+        )
+    return {
+        "format": "scorekeeper-export",
+        "version": 1,
+        "exported_at": first.isoformat(),
+        "matches": matches,
+    }
+
+
+_CLASSIC_HAND = {
+    "number": 1,
+    "went_out": 0,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 640, "hand": 0, "red_threes": 1, "canastas": {"clean": 1, "dirty": 1},
+         "penalties": [{"code": "drew_two_cards"}]},
+        {"melds": 210, "hand": 85},
+    ],
+}  # fmt: skip
+_CLASSIC_OPEN = {
+    "number": 2,
+    "went_out": None,
+    "sides": [{"melds": 100, "hand": 40}, {"melds": 0, "hand": 120}],
+}
+_SAMBA_HAND = {
+    "number": 1,
+    "went_out": 1,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 150, "hand": 30, "red_threes": 1},
+        {"melds": 400, "canastas": {"samba": 1, "clean": 1}},
+    ],
+}
+_CANASTON_HAND = {
+    "number": 1,
+    "went_out": 2,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 150, "hand": 30},
+        {"melds": 0, "hand": 120},
+        {"melds": 500, "red_threes": 2, "canastas": {"clean": 1, "dirty": 1, "escala": 1}, "cut_exact": True},
+    ],
+}
+#: (rule set, target or None for the book's, house rules, players per side, hands).
+_EXPORT_KINDS: tuple[tuple[str, int | None, dict[str, Any], tuple[int, ...], list[dict[str, Any]]], ...] = (
+    ("classic", None, {}, (2, 2), [_CLASSIC_HAND, _CLASSIC_OPEN]),
+    ("classic", 1500, {"canasta_kinds.clean": 600}, (2, 2), [_CLASSIC_HAND]),
+    ("samba", None, {}, (2, 2), [_SAMBA_HAND]),
+    ("canaston", 3000, {}, (1, 1, 1), [_CANASTON_HAND]),
+    ("classic", None, {}, (2, 2), []),
+)

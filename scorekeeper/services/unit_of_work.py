@@ -68,6 +68,8 @@ class MatchWrite:
         #: Each side whose figures this change rewrites, with what it counted for before
         #: (``None``: a new side, which counted for nothing).
         self._before: dict[Side, SideRecord | None] = {}
+        #: Sides inserted in bulk, past the ORM (an import): see :meth:`count_new_sides`.
+        self._new_sides: list[SideRecord] = []
 
     def summarise(self, match: Match, state: MatchState, rs: RuleSet | None = None) -> None:
         """Rewrite the match's result and its sides' figures from its hands folded into ``state``
@@ -126,6 +128,12 @@ class MatchWrite:
         connection.execute(delete(IdempotencyKey).where(IdempotencyKey.match_id == match.id))
         db.session.delete(match)
 
+    def count_new_sides(self, records: Sequence[SideRecord]) -> None:
+        """Count in the running totals, at the end, new sides that the caller inserted in bulk (not
+        as mapped objects, so ``summarise`` never saw them): ``records`` say what each counts for,
+        as :func:`scorekeeper.running_totals.record_of` would read it once stored."""
+        self._new_sides.extend(records)
+
     def rebuild_totals(self, owner_id: int) -> None:
         """Add the account's running totals up again from its sides (after seats moved from one
         player to another, which no side's figures show)."""
@@ -137,7 +145,10 @@ class MatchWrite:
         made = list(db.session.new)
         db.session.flush()
         single_use.record_pending(made)
-        changes = [(old, running_totals.record_of(side.match, side)) for side, old in self._before.items()]
+        changes: list[tuple[SideRecord | None, SideRecord]] = [
+            (old, running_totals.record_of(side.match, side)) for side, old in self._before.items()
+        ]
+        changes += [(None, record) for record in self._new_sides]
         if changes:
             running_totals.add_changes(db.session.connection(), changes)
         db.session.commit()

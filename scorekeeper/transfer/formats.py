@@ -20,6 +20,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 import xlsxwriter
@@ -334,6 +335,36 @@ class Problem:
     hand: int | None = None
 
 
+def problems_json(problems: Sequence[Problem]) -> list[dict[str, Any]]:
+    """``problems`` as JSON values, to be shown later in the reader's language
+    (:func:`problems_from_json`)."""
+    return [
+        {
+            "match": problem.match,
+            "hand": problem.hand,
+            "errors": [
+                {"path": e.path, "message": e.message, "params": dict(e.params), "plural": e.plural}
+                for e in problem.error.errors
+            ],
+        }
+        for problem in problems
+    ]
+
+
+def problems_from_json(values: Sequence[Mapping[str, Any]]) -> list[Problem]:
+    """The problems :func:`problems_json` wrote."""
+    return [
+        Problem(
+            ValidationError(
+                FieldError(e["path"], e["message"], e["params"], e["plural"]) for e in value["errors"]
+            ),
+            value["match"],
+            value["hand"],
+        )
+        for value in values
+    ]
+
+
 class ImportRejected(Exception):
     """The file cannot be imported; nothing may be stored. ``truncated``: more problems were not read."""
 
@@ -360,10 +391,15 @@ class ImportedMatch:
     state: MatchState
 
     def stored_hands(self) -> list[dict[str, Any]]:
-        codes = self.ruleset.flag_codes
-        return [hand.to_json(codes) for hand in self.hands]
+        """The hands as the database stores them (fresh dicts: the caller may change them)."""
+        return [dict(hand) for hand in self._stored_hands]
 
-    @property
+    @cached_property
+    def _stored_hands(self) -> tuple[dict[str, Any], ...]:
+        codes = self.ruleset.flag_codes
+        return tuple(hand.to_json(codes) for hand in self.hands)
+
+    @cached_property
     def fingerprint(self) -> str:
         """The match's :func:`fingerprint`, equal to the one of the match it was exported from."""
         return fingerprint(
@@ -373,7 +409,7 @@ class ImportedMatch:
                 "house_rules": self.house_rules,
                 "sides": self.sides,
                 "created_at": as_utc(self.created_at),
-                "hands": self.stored_hands(),
+                "hands": list(self._stored_hands),
             }
         )
 
@@ -439,8 +475,14 @@ def _json_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)[:20]
 
 
-def read_export(raw: bytes) -> ImportedExport:
+#: Matches checked between two calls of :func:`read_export`'s ``progress``.
+PROGRESS_EVERY: Final = 250
+
+
+def read_export(raw: bytes, progress: Callable[[int, int], None] | None = None) -> ImportedExport:
     """The matches of an uploaded export, every one checked by the rules, totals recomputed.
+    ``progress(checked, total)`` is called every :data:`PROGRESS_EVERY` matches, once the list of
+    matches is read (a background import shows it).
 
     :raise ImportRejected: with every problem found (up to :data:`MAX_PROBLEMS`).
     """
@@ -454,6 +496,8 @@ def read_export(raw: bytes) -> ImportedExport:
     matches = _match_list(reader, document.get("matches"))
     imported = []
     for number, data in enumerate(matches, start=1):
+        if progress is not None and (number - 1) % PROGRESS_EVERY == 0:
+            progress(number - 1, len(matches))
         match = _read_match(reader, number, data)
         if match is not None:
             imported.append(match)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from babel.numbers import get_decimal_symbol
-from flask import flash, redirect, render_template, request, url_for
+from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
@@ -23,14 +23,16 @@ from .. import single_use, vocabulary
 from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
-from ..models import Match, utcnow
+from ..models import ImportJob, Match, utcnow
 from ..services import (
     MatchView,
     get_match,
     history,  # a module: history imports .formats, which loads this package
+    imports,
     view,
 )
 from ..timezones import reader_zone
+from ..vocabulary import number
 from . import bp
 from .formats import (
     MAX_BYTES,
@@ -39,6 +41,7 @@ from .formats import (
     export_csv,
     export_json,
     export_xlsx,
+    problems_from_json,
     read_export,
     render_problems,
 )
@@ -48,6 +51,10 @@ UNPROCESSABLE: Final = 422
 TOO_LARGE: Final = 413
 #: The whole upload (the file and the form around it); past this the request is not even read.
 UPLOAD_LIMIT: Final = MAX_BYTES + 256 * 1024
+#: Files larger than this (about 250 matches) are imported in the background (config
+#: ``IMPORT_BACKGROUND_BYTES``): the page answers at once and shows the job's progress.
+BACKGROUND_BYTES: Final = 256 * 1024
+SEE_OTHER: Final = 303
 CSV_TYPE: Final = "text/csv; charset=utf-8"
 JSON_TYPE: Final = "application/json; charset=utf-8"
 XLSX_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -148,6 +155,7 @@ def _render(form: ImportForm, status: int = 200, truncated: bool = False) -> tup
         "transfer/index.html",
         form=form,
         count=_match_count(),
+        running=imports.running_job(current_user.id),
         truncated=truncated,
         max_mb=MAX_BYTES // (1024 * 1024),
     )
@@ -180,15 +188,16 @@ def index() -> Any:
     if not valid:
         return _render(form, UNPROCESSABLE if form.is_submitted() else 200)
     raw = form.file.data.read(MAX_BYTES + 1)
+    if current_app.config.get("IMPORT_BACKGROUND_BYTES", BACKGROUND_BYTES) < len(raw) <= MAX_BYTES:
+        job = imports.new_job(current_user.id)
+        imports.start(job.id, raw)
+        return redirect(url_for("transfer.job", job_id=job.id), SEE_OTHER)
     try:
         imported = read_export(raw)
         with single_use.claim("import", lambda _made: url_for("matches.index")):
             stored = history.store_matches(current_user.id, imported.matches, imported.exported_at)
     except ImportRejected as rejected:
-        form.file.errors = [
-            _("Nothing was imported. Fix the file, or export it again, and try once more."),
-            *render_problems(rejected.problems, translated_errors, _),
-        ]
+        form.file.errors = [_nothing_imported(), *render_problems(rejected.problems, translated_errors, _)]
         return _render(form, UNPROCESSABLE, rejected.truncated)
     flash(ngettext("Imported %(num)d match.", "Imported %(num)d matches.", len(stored)), "success")
     skipped = len(imported.matches) - len(stored)
@@ -202,3 +211,46 @@ def index() -> Any:
             "info",
         )
     return redirect(url_for("matches.index"))
+
+
+def _nothing_imported() -> str:
+    return _("Nothing was imported. Fix the file, or export it again, and try once more.")
+
+
+def _job_status(job: ImportJob) -> dict[str, Any]:
+    """What the progress page shows of ``job`` (also its JSON, polled by import_progress.js)."""
+    state = "failed" if imports.interrupted(job) else job.state
+    if state == "checking" and not job.total:
+        text = _("Reading the file…")
+    elif state == "checking":
+        text = ngettext(
+            "Checked %(checked)s of %(count)s match.",
+            "Checked %(checked)s of %(count)s matches.",
+            job.total,
+            checked=number(job.checked),
+            count=number(job.total),
+        )
+    elif state == "storing":
+        text = ngettext(
+            "Storing %(count)s match…", "Storing %(count)s matches…", job.total, count=number(job.total)
+        )
+    else:
+        text = ""
+    return {"state": state, "checked": job.checked, "total": job.total, "text": text}
+
+
+@bp.get("/transfer/imports/<int:job_id>")
+@login_required
+def job(job_id: int) -> Any:
+    """A background import: its progress while it runs (the page polls its JSON), then its outcome."""
+    found = owned_or_404(imports.get_job, job_id)
+    status = _job_status(found)
+    if request.args.get("format") == "json":
+        response = jsonify(status)
+    else:
+        problems = render_problems(problems_from_json(found.problems or []), translated_errors, _)
+        response = current_app.make_response(
+            render_template("transfer/job.html", job=found, status=status, problems=problems)
+        )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

@@ -350,19 +350,14 @@ def test_a_bad_hand_in_the_second_match_stores_nothing(
 def test_a_store_failure_rolls_everything_back(
     app: Flask, user_client: FlaskClient, other_client: FlaskClient, three: list[int], monkeypatch: Any
 ) -> None:
-    """Should the database fail on the last match, the first ones are not kept either."""
-    from scorekeeper.services.unit_of_work import MatchWrite
+    """Should the database fail at the import's last step (the running totals, once every match's
+    rows are written), none of its matches or players are kept."""
+    from scorekeeper import running_totals
 
-    calls = []
-    real = MatchWrite.summarise
+    def failing(*_args: Any) -> None:
+        raise RuntimeError("disk full")
 
-    def failing(write: MatchWrite, match: Match, *args: Any) -> None:
-        calls.append(1)
-        if len(calls) == 3:
-            raise RuntimeError("disk full")
-        real(write, match, *args)
-
-    monkeypatch.setattr(MatchWrite, "summarise", failing)
+    monkeypatch.setattr(running_totals, "add_changes", failing)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     try:
         response = upload(other_client, user_client.get("/export/history.json").get_data())
@@ -370,6 +365,8 @@ def test_a_store_failure_rolls_everything_back(
         app.config["PROPAGATE_EXCEPTIONS"] = None
     assert response.status_code == 500
     assert history(app, "eva") == []
+    with app.app_context():
+        assert db.session.scalars(select(Player).where(Player.owner_id == user_id(app, "eva"))).all() == []
 
 
 def test_the_errors_are_in_the_users_language(
