@@ -124,7 +124,11 @@ def check() -> int:
     for locale in LOCALES:
         with po_path(locale).open("rb") as f:
             catalog = read_po(f, locale=locale)
-        gaps = [m.id for m in catalog if m.id and not m.string]
+        gaps = [
+            m.id
+            for m in catalog
+            if m.id and (m.fuzzy or not (m.string if isinstance(m.string, str) else all(m.string)))
+        ]
         if gaps:
             status = 1
             print(f"{locale}: {len(gaps)} untranslated, e.g. {gaps[:5]}")

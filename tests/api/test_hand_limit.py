@@ -53,8 +53,8 @@ def full_match(app: Flask) -> int:
     with app.app_context():
         owner = db.session.scalar(select(User.id).where(User.username == "ana"))
         assert owner is not None
-        (match,) = store_matches(owner, read_export(export_of(MAX_HANDS)).matches)
-        return match.id
+        (match_id,) = store_matches(owner, read_export(export_of(MAX_HANDS)).matches)
+        return match_id
 
 
 def test_the_bound_is_500():

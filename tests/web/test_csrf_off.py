@@ -88,7 +88,10 @@ def test_undoing_editing_and_deleting_a_hand_work_without_csrf(browser: FlaskCli
     match_id = new_match(browser)
     first = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 100, "hand": 20})
     assert browser.post(f"/matches/{match_id}/hands/new", data=first).status_code == 302
-    response = browser.post(f"/matches/{match_id}/hands/1/undo", follow_redirects=True)
+    question = browser.post(f"/matches/{match_id}/hands/1/undo").get_data(as_text=True)
+    assert "Undo hand 1:" in question
+    confirmed = {"confirm": "yes"}
+    response = browser.post(f"/matches/{match_id}/hands/1/undo", data=confirmed, follow_redirects=True)
     assert "Hand 1 undone" in response.get_data(as_text=True)
     assert browser.post(f"/matches/{match_id}/hands/new", data=first).status_code == 302
     edit = browser.get(f"/matches/{match_id}/hands/1/edit").get_data(as_text=True)

@@ -65,17 +65,17 @@ def test_enter_a_hand_and_see_the_totals(app, user_client):
 
 def test_three_sides_one_player_each(user_client):
     match_id = create(
-        user_client, "francaise", sides=(("Ana", ("Ana",)), ("Eva", ("Eva",)), ("Leo", ("Leo",)))
+        user_client, "classic", sides=(("Ana", ("Ana",)), ("Eva", ("Eva",)), ("Leo", ("Leo",)))
     )
-    # Ana went out by surprise: melds 400 + clean 500 + surprise 200 = 1100; Eva 50 − 30 = 20;
+    # Ana went out: melds 400 + clean 500 + going out 100 = 1000; Eva 50 − 30 = 20;
     # Leo opened nothing: melds 0 − hand 75 = −75.
     sides = ({"melds": 400, "canastas-clean": 1}, {"melds": 50, "hand": 30}, {"hand": 75})
-    response = post_hand(user_client, match_id, hand_form(1, 0, *sides, kind="surprise"))
+    response = post_hand(user_client, match_id, hand_form(1, 0, *sides))
     assert response.status_code == 302, page(response)
     html = page(user_client.get(f"/matches/{match_id}"))
-    assert 'data-total="0">1,100<' in html and 'data-total="1">20<' in html and 'data-total="2">-75<' in html
-    # Francaise: below 0 there is no minimum.
-    assert 'data-opening="2">0<' in html
+    assert 'data-total="0">1,000<' in html and 'data-total="1">20<' in html and 'data-total="2">-75<' in html
+    # Classic: below 0 the minimum is 15 (RULES.md).
+    assert 'data-opening="2">15<' in html
 
 
 def test_card_counter_fills_blank_points_and_carries_card_points(user_client):

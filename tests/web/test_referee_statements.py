@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from flask import Flask
 from flask.testing import FlaskClient
@@ -23,6 +24,7 @@ from scorekeeper.referee.penalty_words import PENALTY_WORDS
 from scorekeeper.referee.search import edits, fold, matches
 from scorekeeper.referee.statements import STATEMENTS, TOPICS
 from scorekeeper.rules import RULESET_IDS, get_ruleset
+from scorekeeper.vocabulary import MIN_GROUPING_DIGITS
 from tests.web.helpers import logged_in
 from tests.web.test_referee import new_match, text
 
@@ -51,10 +53,17 @@ def catalog(lang: str) -> NullTranslations:
     return NullTranslations() if lang == "en" else Translations.load(str(TRANSLATIONS), [lang])
 
 
+def written(lang: str, value: int) -> str:
+    """``value`` as the pages write it in ``lang`` (vocabulary.number: Spanish groups from 10.000)."""
+    grouped = abs(value) >= 10 ** (2 + MIN_GROUPING_DIGITS.get(lang, 1))
+    return str(format_decimal(value, locale=lang, group_separator=grouped))
+
+
 def said(lang: str, ruleset_id: str, key: str) -> str:
     """The text of statement ``key`` of the rule set as the page shows it in ``lang``."""
     statement = next(s for s in STATEMENTS[ruleset_id] if s.key == key)
-    shown = catalog(lang).gettext(statement.text) % facts(get_ruleset(ruleset_id))
+    numbers = {name: written(lang, value) for name, value in facts(get_ruleset(ruleset_id)).items()}
+    shown = catalog(lang).gettext(statement.text) % numbers
     return " ".join(shown.split())  # as text() reads the page: spaces (no-break ones too) collapsed
 
 
@@ -227,7 +236,7 @@ def test_players_and_dealing(app, matches_by_ruleset, lang):
 def test_ties_on_every_rule_set(app, matches_by_ruleset, lang, ruleset_id):
     page = page_text(client_in(app, lang), matches_by_ruleset[ruleset_id], "rules")
     tie = said(lang, ruleset_id, "ties")
-    assert tie in page and str(get_ruleset(ruleset_id).target) in tie
+    assert tie in page and " ".join(written(lang, get_ruleset(ruleset_id).target).split()) in tie
     assert catalog(lang).gettext("No book says it: the app's reading.") in page
 
 
