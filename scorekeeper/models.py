@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 from flask_login import UserMixin
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
@@ -27,8 +27,16 @@ def as_utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+#: SQLite's AUTOINCREMENT, for the tables whose ids leave the server (URLs, forms, the account's tag,
+#: a phone's queue) and whose rows can be deleted: without it the newest row's id, once deleted, is
+#: given to the next row (migration 0012; PostgreSQL's sequences never go back). Not for ids that stay
+#: inside (sides, hands, log entries) nor for rows named by a random token (login sessions, share links).
+NEVER_REUSED_IDS: Final[dict[str, Any]] = {"sqlite_autoincrement": True}
+
+
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "users"
+    __table_args__ = NEVER_REUSED_IDS
 
     id: Mapped[int] = mapped_column(primary_key=True)
     #: Stored case-folded: phones capitalise the first letter of what people type.
@@ -44,6 +52,7 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     """A bearer token for the API; only its SHA-256 is stored, so a leaked database leaks no token."""
 
     __tablename__ = "api_tokens"
+    __table_args__ = NEVER_REUSED_IDS
 
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
@@ -109,7 +118,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     """A person who plays at an account's table; the same name is the same player."""
 
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("owner_id", "name"),)
+    __table_args__ = (UniqueConstraint("owner_id", "name"), NEVER_REUSED_IDS)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
@@ -122,7 +131,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     (``StaleDataError``) instead of overwriting what the first did."""
 
     __tablename__ = "matches"
-    __table_args__ = (Index("ix_matches_owner_created", "owner_id", "created_at"),)
+    __table_args__ = (Index("ix_matches_owner_created", "owner_id", "created_at"), NEVER_REUSED_IDS)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))

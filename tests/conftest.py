@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from hypothesis import settings
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app
@@ -99,6 +99,9 @@ def _empty_tables(request: pytest.FixtureRequest) -> Iterator[None]:
             else:
                 for table in tables:
                     connection.execute(table.delete())
+                # Ids start at 1 again, as RESTART IDENTITY does (AUTOINCREMENT keeps them here).
+                if inspect(connection).has_table("sqlite_sequence"):
+                    connection.execute(text("DELETE FROM sqlite_sequence"))
 
 
 @pytest.fixture

@@ -1,14 +1,17 @@
 """Alembic environment: migrates the database of the current Flask app.
 
 On PostgreSQL the migration holds an advisory lock, so several app processes starting at once
-upgrade the schema one after the other instead of racing.
+upgrade the schema one after the other instead of racing. On SQLite all pending migrations run in
+one transaction that takes the write lock first (``BEGIN IMMEDIATE``: the same one after the other),
+with foreign keys off and checked at the end (:func:`run_sqlite_migrations`).
 """
 
 import logging
+from typing import Any
 
 from alembic import context
 from flask import current_app
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 logger = logging.getLogger("alembic.env")
 config = context.config
@@ -43,13 +46,55 @@ def run_migrations_online() -> None:
             connection.execute(text("SELECT pg_advisory_lock(:id)"), {"id": MIGRATION_LOCK_ID})
             connection.commit()
         try:
-            context.configure(connection=connection, target_metadata=target_metadata, **conf_args)
-            with context.begin_transaction():
-                context.run_migrations()
+            if connection.dialect.name == "sqlite":
+                run_sqlite_migrations(connection, conf_args)
+            else:
+                context.configure(connection=connection, target_metadata=target_metadata, **conf_args)
+                with context.begin_transaction():
+                    context.run_migrations()
         finally:
             if postgres:
                 connection.execute(text("SELECT pg_advisory_unlock(:id)"), {"id": MIGRATION_LOCK_ID})
                 connection.commit()
+
+
+def run_sqlite_migrations(connection: Connection, conf_args: dict[str, Any]) -> None:
+    """SQLite alters a table by rebuilding it (a new table, the rows copied, the old one dropped and
+    the new one renamed); with foreign keys enforced, dropping the old table would delete or null
+    every row pointing at it (a match's sides, hands, seats, log). So the migrations run with
+    enforcement off (a pragma that changes only outside a transaction), in one transaction that ends
+    with ``PRAGMA foreign_key_check``: a row left pointing at nothing fails the upgrade, and nothing
+    of it is kept. The connection goes back to the pool with foreign keys on again."""
+    set_sqlite_foreign_keys(connection, on=False)
+    try:
+        with connection.begin():
+            # pysqlite would begin only at the first INSERT/UPDATE/DELETE, after DDL already committed.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            context.configure(connection=connection, target_metadata=target_metadata, **conf_args)
+            with context.begin_transaction():  # inside ours: Alembic leaves it to us
+                context.run_migrations()
+            dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+            if dangling:
+                shown = ", ".join(f"{row[0]} row {row[1]} -> {row[2]}" for row in dangling[:10])
+                raise RuntimeError(
+                    f"migration left {len(dangling)} row(s) pointing at nothing "
+                    f"(table row rowid -> parent): {shown}"
+                )
+    finally:
+        set_sqlite_foreign_keys(connection, on=True)
+
+
+def set_sqlite_foreign_keys(connection: Connection, on: bool) -> None:
+    """Turn SQLite's foreign-key enforcement on or off for ``connection`` (outside a transaction);
+    :raise RuntimeError: it did not change."""
+    if connection.in_transaction():
+        connection.rollback()
+    connection.exec_driver_sql(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+    now = connection.exec_driver_sql("PRAGMA foreign_keys").scalar()
+    connection.commit()
+    if bool(now) != on:
+        connection.invalidate()  # never back to the pool in the wrong state
+        raise RuntimeError(f"could not turn SQLite foreign keys {'on' if on else 'off'}")
 
 
 if context.is_offline_mode():

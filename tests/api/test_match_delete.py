@@ -217,3 +217,18 @@ def test_a_match_changed_meanwhile_is_not_deleted(app, api):
         assert db.session.get(Match, match_id) is not None
         assert_totals_add_up(owner)
     assert get_match(api, match_id)["hands"]
+
+
+def test_a_new_match_never_gets_the_id_of_a_deleted_one(api):
+    """The newest match deleted, the next one gets a new id (SQLite's AUTOINCREMENT, PostgreSQL's
+    sequence): a hand a phone queued offline for the deleted match is refused, never lands in the
+    new one, and nothing else keyed by the id (share links, kept pages, caches) can mix the two."""
+    kept = create_match(api)["id"]
+    gone = create_match(api)["id"]
+    post_hand(api, gone, simple_hand(1))
+    assert api.delete(f"/matches/{gone}").status_code == 204
+    new = create_match(api)["id"]
+    assert new > gone > kept
+    assert api.post(f"/matches/{gone}/hands", simple_hand(2)).status_code == 404  # the queued hand
+    assert api.put(f"/matches/{gone}/hands/1", simple_hand(1)).status_code == 404
+    assert get_match(api, new)["hands"] == []

@@ -145,3 +145,25 @@ def test_another_language_at_the_field(app: Flask, password_hash: str) -> None:
     browser = logged_in(app, "ana", "fr")
     page = post_form(browser, URL, {"password": "nope nope"}).get_data(as_text=True)
     assert "Mot de passe incorrect : rien n’a été supprimé." in page
+
+
+def test_a_new_account_never_gets_the_id_of_a_deleted_one(app: Flask, password_hash: str) -> None:
+    """The newest account deleted, the next one registered gets a new id, so nothing of the old one
+    names it: not its tag (``X-Account``, under which a phone keeps pages and queued hands), nor a
+    stale session, token or known-device cookie."""
+    make_user(app, "eva", password_hash)
+    gone_id = make_user(app, "ana", password_hash)[0]
+    ana = logged_in(app, "ana")
+    gone_tag = ana.get("/").headers["X-Account"]
+    assert post_form(ana, URL, {"password": TEST_PASSWORD}).status_code == 302
+    newcomer = app.test_client()
+    newcomer.set_cookie("lang", "en")
+    registered = post_form(
+        newcomer, "/register", {"username": "luis", "password": TEST_PASSWORD, "confirm": TEST_PASSWORD}
+    )
+    assert registered.status_code == 302
+    with app.app_context():
+        new_id = db.session.scalar(select(User.id).where(User.username == "luis"))
+    assert new_id is not None and new_id > gone_id
+    assert newcomer.get("/").headers["X-Account"] != gone_tag
+    assert ana.get("/").status_code == 302  # the deleted account's browser is logged out
