@@ -1,4 +1,4 @@
-"""Migration 0012_autoincrement_ids: on SQLite the tables whose ids leave the server (users, matches,
+"""Migration 0015_autoincrement_ids: on SQLite the tables whose ids leave the server (users, matches,
 players, API tokens) are rebuilt with AUTOINCREMENT, so that a deleted newest row's id is never
 given again. The rebuild drops each old table: with foreign keys enforced, that would delete every
 row pointing at it (a match's sides, hands, seats, edit log, share links...). These tests fill a
@@ -31,8 +31,8 @@ from tests.test_migrations import HAND, HAND_2, old_database
 old_url = test_migrations.old_url  # the fixture: a database of the run's kind (--db)
 
 MOMENT = datetime(2026, 11, 25, tzinfo=UTC)
-PREVIOUS = "0015_session_agent_length"
-REVISION = "0012_autoincrement_ids"
+PREVIOUS = "0014_import_jobs"
+REVISION = "0015_autoincrement_ids"
 REBUILT = ("users", "matches", "players", "api_tokens")
 #: Every table that points at a rebuilt one, and must keep all its rows.
 CHILDREN = (

@@ -1,5 +1,5 @@
 """Ids that leave the server are never given twice, on SQLite (AUTOINCREMENT, migration
-0012_autoincrement_ids) as on PostgreSQL (sequences): a player merged away, an account's API token
+0015_autoincrement_ids) as on PostgreSQL (sequences): a player merged away, an account's API token
 deleted with it; the next one gets a new id, so a stale page, bookmark or form naming the old id
 (``/players/ID``, the merge page's ``other``, the tokens page's ``token_id``) can only be refused.
 Matches and accounts: tests/api/test_match_delete.py, tests/web/test_account_delete.py."""

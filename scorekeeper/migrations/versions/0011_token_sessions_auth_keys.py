@@ -8,7 +8,7 @@ another device revokes the tokens it made, and ``revoked_reason`` says so (``"se
 ``auth_keys``: one row per throttling key, locked (an upsert) by the transaction that counts an
 attempt under it, so that simultaneous attempts count one after the other.
 
-Revision ID: 0013_token_sessions
+Revision ID: 0011_token_sessions
 Revises: 0010_sessions
 Create Date: 2026-11-25 15:00:00
 
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0013_token_sessions"
+revision = "0011_token_sessions"
 down_revision = "0010_sessions"
 branch_labels = None
 depends_on = None

@@ -2,8 +2,8 @@
 can name the browser: the browser's own token comes last ("... Version/17.5 Safari/604.1") and was
 cut off at 120
 
-Revision ID: 0015_session_agent_length
-Revises: 0013_token_sessions
+Revision ID: 0012_session_agent_length
+Revises: 0011_token_sessions
 Create Date: 2026-11-25 15:10:00
 
 """
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0015_session_agent_length"
-down_revision = "0013_token_sessions"
+revision = "0012_session_agent_length"
+down_revision = "0011_token_sessions"
 branch_labels = None
 depends_on = None
 

@@ -9,8 +9,8 @@ Each table is rebuilt (a new table, the rows copied with their ids, the old one 
 renamed): ``env.py`` runs SQLite migrations with foreign keys off, so dropping the old table deletes
 nothing that points at it, and checks them all (``PRAGMA foreign_key_check``) before committing.
 
-Revision ID: 0012_autoincrement_ids
-Revises: 0015_session_agent_length
+Revision ID: 0015_autoincrement_ids
+Revises: 0014_import_jobs
 Create Date: 2026-11-25 15:40:00
 
 """
@@ -18,8 +18,8 @@ Create Date: 2026-11-25 15:40:00
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0012_autoincrement_ids"
-down_revision = "0015_session_agent_length"
+revision = "0015_autoincrement_ids"
+down_revision = "0014_import_jobs"
 branch_labels = None
 depends_on = None
 

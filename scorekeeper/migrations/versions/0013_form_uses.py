@@ -1,8 +1,8 @@
 """form uses: the single-use keys of the page forms that create something (new match, rematch,
 share link, API token, merge, import, account)
 
-Revision ID: 0011_form_uses
-Revises: 0015_session_agent_length
+Revision ID: 0013_form_uses
+Revises: 0012_session_agent_length
 Create Date: 2026-11-25 15:00:00
 
 """
@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0011_form_uses"
-down_revision = "0015_session_agent_length"
+revision = "0013_form_uses"
+down_revision = "0012_session_agent_length"
 branch_labels = None
 depends_on = None
 

@@ -1,7 +1,7 @@
 """import jobs: a large import's progress and outcome, kept while it runs in the background
 
-Revision ID: 0018_import_jobs
-Revises: 0011_form_uses
+Revision ID: 0014_import_jobs
+Revises: 0013_form_uses
 Create Date: 2026-11-25 15:10:00
 
 """
@@ -10,8 +10,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = "0018_import_jobs"
-down_revision = "0011_form_uses"
+revision = "0014_import_jobs"
+down_revision = "0013_form_uses"
 branch_labels = None
 depends_on = None
 
