@@ -76,8 +76,6 @@ def register_static_versions(app: Flask) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    from flask_babel import lazy_gettext
-
     from . import models  # noqa: F401 - the models must be known before migrations run
     from .i18n import LANGUAGES, select_locale
     from .page_cache import init_app as init_page_cache
@@ -95,8 +93,6 @@ def register_extensions(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
-    login_manager.login_message = lazy_gettext("Please log in to see this page.")
-    login_manager.login_message_category = "info"
     babel.init_app(app, locale_selector=select_locale)
     from flask_babel import get_locale
 

@@ -42,6 +42,18 @@ def load_user(token: str) -> User | None:
     return sessions.load(token)
 
 
+@login_manager.unauthorized_handler
+def log_in_first() -> Response:
+    """A page that needs an account sends the browser to the login, and back afterwards. Only a
+    page the person opened gets the message: a script's background request (the kept copy's HEAD,
+    a fetch) must not write to the session, whose cookie would then race with the page's own and
+    lose its CSRF token (a form then refused with 400)."""
+    navigation = request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
+    if navigation and request.method != "HEAD":
+        flash(_("Please log in to see this page."), "info")
+    return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+
+
 @bp.app_context_processor
 def logout_form() -> dict[str, LogoutForm]:
     return {"logout_form": LogoutForm()}

@@ -76,7 +76,7 @@ def test_network_buttons_wait_offline_with_the_reason(browser: Browser, live_ser
     phone.goto(scoreboard)
     kept(phone, scoreboard, "es")
     buttons = [
-        phone.get_by_role("button", name="Deshacer la mano 1"),
+        phone.get_by_role("link", name="Deshacer la mano 1"),
         phone.get_by_role("button", name="Revancha"),
         phone.get_by_role("button", name="Seguir editando"),
         phone.get_by_role("button", name="Compartir con la mesa"),

@@ -102,3 +102,21 @@ def test_api_lists_only_the_callers_matches(app, owned, other_client, password_h
     _, third = make_user(app, "tercero", password_hash)
     assert other_client.get(f"/api/v1/matches/{owned['match_id']}",
                             headers={"Authorization": f"Bearer {third}"}).status_code == 404
+
+
+def test_a_background_check_of_a_closed_session_leaves_the_session_alone(client: FlaskClient) -> None:
+    """The kept copy's HEAD (and any script's fetch) to a page that needs an account is sent to the
+    login without a message, so that no session cookie races the page's own (a CSRF token lost)."""
+    for method, mode in (("HEAD", "navigate"), ("GET", "cors"), ("GET", "same-origin")):
+        response = client.open("/matches/1", method=method, headers={"Sec-Fetch-Mode": mode})
+        assert response.status_code == 302 and response.location.startswith("/login?next=/matches/1")
+        assert "Set-Cookie" not in response.headers, (method, mode)
+
+
+def test_a_page_opened_without_an_account_says_to_log_in(client: FlaskClient) -> None:
+    english = {"Accept-Language": "en"}
+    response = client.get("/matches/1?page=2", headers={"Sec-Fetch-Mode": "navigate", **english})
+    assert response.status_code == 302
+    assert response.location == "/login?next=/matches/1?page%3D2"
+    login = client.get(response.location, headers=english).get_data(as_text=True)
+    assert "Please log in to see this page." in login
