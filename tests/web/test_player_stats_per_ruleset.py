@@ -132,7 +132,7 @@ def test_one_results_chart_per_rule_set(app: Flask, user_client: FlaskClient, an
 
 
 def test_french_chart_title_needs_no_elision(app: Flask, ana: int) -> None:
-    """"Résultats de Ana" is wrong French before a vowel ("d'Ana"); the title puts the name first."""
+    """French elides "de" before a vowel ("d'Ana", not "de Ana"): the title puts the name first."""
     page = logged_in(app, "ana", "fr").get(f"/players/{ana}").get_data(as_text=True)
     assert "Ana\u00a0: résultats en Canasta" in page or "Ana : résultats en Canasta" in page
     assert "de Ana" not in page
