@@ -43,9 +43,9 @@ from ..services import (
     view,
 )
 from ..services import undo_hand as services_undo_hand
+from ..services.matches import unplayed_twin
 from ..validators import csrf_refused
 from ..vocabulary import ruleset_names
-from ..services.matches import unplayed_twin
 from . import bp
 from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
 from .forms import (
