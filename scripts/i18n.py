@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -103,8 +103,16 @@ def update() -> None:
         print(f"{locale}: {len(catalog)} messages, {missing(catalog)} untranslated")
 
 
+def missing_one(message: Message) -> bool:
+    """The message lacks its translation, or one of its plural forms."""
+    strings = message.string
+    if strings is None or isinstance(strings, str):
+        return not strings
+    return not all(strings)
+
+
 def missing(catalog: Catalog) -> int:
-    return sum(1 for m in catalog if m.id and not (m.string if isinstance(m.string, str) else all(m.string)))
+    return sum(1 for m in catalog if m.id and missing_one(m))
 
 
 def compile_all() -> None:
@@ -124,14 +132,11 @@ def check() -> int:
     for locale in LOCALES:
         with po_path(locale).open("rb") as f:
             catalog = read_po(f, locale=locale)
-        gaps = [
-            m.id
-            for m in catalog
-            if m.id and (m.fuzzy or not (m.string if isinstance(m.string, str) else all(m.string)))
-        ]
+        # A plural with one form empty, or a fuzzy entry (which compile leaves out), shows English.
+        gaps = [m.id for m in catalog if m.id and (m.fuzzy or missing_one(m))]
         if gaps:
             status = 1
-            print(f"{locale}: {len(gaps)} untranslated, e.g. {gaps[:5]}")
+            print(f"{locale}: {len(gaps)} untranslated or fuzzy, e.g. {gaps[:5]}")
     return status
 
 

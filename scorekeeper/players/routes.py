@@ -38,6 +38,11 @@ def ruleset_name(ruleset_id: str) -> str:
     return str(_(get_ruleset(ruleset_id, {}).name))
 
 
+def canasta_codes(ruleset_id: str) -> frozenset[str]:
+    """The codes of the canasta kinds the rule set knows (Samba's ``samba``, Canastón's escalas...)."""
+    return frozenset(k.code for k in get_ruleset(ruleset_id, {}).canasta_kinds)
+
+
 def kind_label(code: str) -> str:
     return vocabulary.canasta_name(None, code)
 
@@ -59,6 +64,8 @@ class Column:
     heading: str
     stats: Stats
     points: bool = True
+    #: The canasta kinds of the column's rule set (None: any): a kind it lacks reads "–", not 0.00.
+    kinds: frozenset[str] | None = None
 
 
 def _columns(by_ruleset: dict[str, Stats]) -> list[Column]:
@@ -66,7 +73,7 @@ def _columns(by_ruleset: dict[str, Stats]) -> list[Column]:
     than one, a column of all rule sets with counts only."""
     if not by_ruleset:
         return [Column(_("All"), Stats())]
-    columns = [Column(ruleset_name(r), by_ruleset[r]) for r in by_matches(by_ruleset)]
+    columns = [Column(ruleset_name(r), by_ruleset[r], kinds=canasta_codes(r)) for r in by_matches(by_ruleset)]
     if len(columns) > 1:
         columns.insert(0, Column(_("All rule sets"), combined(by_ruleset.values()), points=False))
     return columns

@@ -131,6 +131,25 @@ def test_one_results_chart_per_rule_set(app: Flask, user_client: FlaskClient, an
     assert page.count('<details class="pl-numbers">') == 2
 
 
+def test_french_chart_title_needs_no_elision(app: Flask, ana: int) -> None:
+    """French elides "de" before a vowel ("d'Ana", not "de Ana"): the title puts the name first."""
+    page = logged_in(app, "ana", "fr").get(f"/players/{ana}").get_data(as_text=True)
+    assert "Ana\u00a0: résultats en Canasta" in page or "Ana : résultats en Canasta" in page
+    assert "de Ana" not in page
+
+
+def test_a_canasta_kind_the_rule_set_lacks_reads_a_dash(
+    app: Flask, user_client: FlaskClient, ana: int
+) -> None:
+    """Classic has no concealed canasta: its column says "–", not "0.00 a hand"; Canastón's counts."""
+    played(app, "canaston", 9, {**WIN, "canastas": {"clean": 1, "dirty": 1, "concealed": 1}})
+    page = user_client.get(f"/players/{ana}").get_data(as_text=True)
+    row = re.search(r'<th scope="row">Concealed canasta per hand</th>(.*?)</tr>', page, re.S)
+    assert row, page
+    cells = re.findall(r'<td class="num">(.*?)</td>', row.group(1), re.S)
+    assert [re.sub(r"<[^>]+>", "", c).strip() for c in cells][1:] == ["–", "0.50"]  # classic, Canastón
+
+
 def test_latest_results_are_counted_within_each_rule_set(
     app: Flask, user_client: FlaskClient, ana: int
 ) -> None:

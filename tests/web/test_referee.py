@@ -20,7 +20,7 @@ from scorekeeper.referee.search import fold, matches
 from scorekeeper.referee.statements import statements
 from scorekeeper.rules import RULESET_IDS, get_ruleset
 from scorekeeper.vocabulary import canasta_label, going_out_label
-from tests.web.helpers import post_form
+from tests.web.helpers import logged_in, post_form
 
 #: A penalty's line: its code, the attributes after its search text (``hidden``), its content.
 ROW = re.compile(r'<li id="penalty-(\w+)" class="ref-item[^"]*" data-search="[^"]*"([^>]*)>(.*?)</li>', re.S)
@@ -253,6 +253,20 @@ def test_opening_form_defaults_to_the_first_side(app, user_client):
         assert f'<label for="{code}">' in page
     assert "Enough" not in text(response)
     assert "may do so without reaching the opening minimum" in text(response)
+
+
+@pytest.mark.parametrize(
+    ("language", "joker", "two"),
+    [("es", "Jokers (50 por carta)", "(20 por carta)"), ("fr", "Jokers (50 par carte)", "(20 par carte)")],
+)
+def test_opening_card_labels_agree_with_every_card(app, user_client, language, joker, two):
+    """Jokers and twos are masculine in Spanish and French: "50 par carte", never "50 chacune"."""
+    match_id = new_match(app)
+    page = html.unescape(
+        logged_in(app, "ana", language).get(f"/matches/{match_id}/opening").get_data(as_text=True)
+    )
+    assert joker in page and two in page
+    assert "chacune" not in page and "cada una" not in page
 
 
 def test_opening_at_the_boundary_of_the_1500_band(app, user_client):
