@@ -1,6 +1,6 @@
 """The reader's time zone, for what is written in local time (the spreadsheet exports).
 
-The browser says it: ``static/timezone.js`` keeps ``Intl.DateTimeFormat().resolvedOptions().timeZone``
+The browser says it: ``static/offline.js`` (on every page) keeps ``Intl.DateTimeFormat().resolvedOptions().timeZone``
 in the ``tz`` cookie. The server takes it only when it names a zone of the IANA database (``zoneinfo``);
 with no cookie, or anything else in it, times are in UTC. Pages are not written in it: a scoreboard is
 rendered once for every reader (:mod:`scorekeeper.page_cache`).

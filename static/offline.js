@@ -1,4 +1,4 @@
-/* Every page: the service worker; a note when the page is a kept copy (data-offline-since) or lost
+/* Every page: the service worker; the phone's time zone (a cookie for the exports); a note when the page is a kept copy (data-offline-since) or lost
  * its connection, with controls marked data-needs-network hidden until the signal returns; on a
  * scoreboard, the queue's scripts only when this phone holds queued hands (docs/performance.md). */
 (function () {
@@ -97,6 +97,16 @@
       });
     });
   }
+
+  /* The phone's time zone, for the times the spreadsheet exports write (scorekeeper/timezones.py
+   * checks it, UTC otherwise). */
+  try {
+    var zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (/^[A-Za-z0-9_+\-\/]{1,64}$/.test(zone) && document.cookie.split("; ").indexOf("tz=" + zone) < 0) {
+      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax" +
+        (location.protocol === "https:" ? "; secure" : "");
+    }
+  } catch (e) { /* no Intl: UTC */ }
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {

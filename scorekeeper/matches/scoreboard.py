@@ -65,7 +65,7 @@ def house_rules(mv: MatchView) -> list[str]:
 
 #: The most recent hands show their breakdown on the scoreboard itself; older ones open their own
 #: page, so the scoreboard of a long match stays light on a phone.
-INLINE_HANDS = 10
+INLINE_HANDS = 8
 
 
 def scoreboard_context(mv: MatchView) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """A player's statistics per rule set on a phone, in Spanish: a column per rule set and one of all
 rule sets that shows no points, one results chart per rule set with Spanish dates, averages written
 the Spanish way; the page fits 360 px and passes axe. Then the phone's time zone reaches the CSV
-export: static/timezone.js sets the cookie, and the export writes São Paulo time with its offset.
+export: static/offline.js sets the cookie, and the export writes São Paulo time with its offset.
 
 Ana's side goes out in every hand (see tests/web/test_player_stats_per_ruleset.py for the sums):
 two finished classic matches of 1000, one of Canastón of 1400, a classic one in progress of 1010.

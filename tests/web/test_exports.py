@@ -1,6 +1,6 @@
 """The spreadsheet exports in the reader's habits: the CSV split at ";" with decimal commas where the
 language writes them (es, fr) and at "," in English; times in the reader's time zone (the ``tz``
-cookie that static/timezone.js sets) with their UTC offset, UTC when the cookie is absent or not a
+cookie that static/offline.js sets) with their UTC offset, UTC when the cookie is absent or not a
 zone; rule sets and ways of going out in words, not codes. The ``.xlsx`` download read back with
 openpyxl, as a spreadsheet reads it: number cells, a date cell, text that is never a formula. The
 JSON export keeps its codes."""
@@ -161,10 +161,10 @@ def test_export_links_and_the_time_zone_script(app: Flask, two: list[int], other
     client = reader(app, "es")
     scoreboard = page(client.get(f"/matches/{two[0]}"))
     assert f'href="/matches/{two[0]}/export.xlsx"' in scoreboard
-    assert 'src="/static/timezone.js' in scoreboard
+    assert 'src="/static/offline.js' in scoreboard
     transfer = page(client.get("/transfer"))
-    assert 'href="/export/history.xlsx"' in transfer and 'src="/static/timezone.js' in transfer
-    script = client.get("/static/timezone.js")
+    assert 'href="/export/history.xlsx"' in transfer and 'src="/static/offline.js' in transfer
+    script = client.get("/static/offline.js")
     assert script.status_code == 200 and b"resolvedOptions().timeZone" in script.get_data()
     script.close()
     assert other_client.get(f"/matches/{two[0]}/export.xlsx").status_code == 404

@@ -1,4 +1,4 @@
-"""A long match: the scoreboard shows the breakdown of the 10 latest hands and links the older
+"""A long match: the scoreboard shows the breakdown of the 8 latest hands and links the older
 ones to their own page, so it stays light on a phone."""
 
 from flask import Flask
@@ -41,12 +41,12 @@ def long_match(app: Flask, hands: int) -> int:
 
 
 def test_older_hands_link_to_their_own_page(app: Flask, user_client: FlaskClient) -> None:
-    match_id = long_match(app, 12)
+    match_id = long_match(app, 10)
     page = user_client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert page.count('<details class="hand card"') == 10
+    assert page.count('<details class="hand card"') == 8
     assert f'href="/matches/{match_id}/hands/2"' in page and f'href="/matches/{match_id}/hands/1"' in page
     assert f'href="/matches/{match_id}/hands/3"' not in page  # hand 3 is shown in full
-    assert ">12,000<" in page  # 12 × 1000 for Nosotros
+    assert ">10,000<" in page  # 10 × 1000 for Nosotros
 
 
 def test_hand_page_shows_the_breakdown(app: Flask, user_client: FlaskClient) -> None:
