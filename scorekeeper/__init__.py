@@ -80,6 +80,7 @@ def register_extensions(app: Flask) -> None:
     from .i18n import LANGUAGES, select_locale
     from .page_cache import init_app as init_page_cache
     from .single_use import init_app as init_single_use
+    from .timezones import reader_zone_name
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
@@ -93,7 +94,7 @@ def register_extensions(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=reader_zone_name)
     from flask_babel import get_locale
 
     from . import vocabulary

@@ -1,9 +1,12 @@
-"""The reader's time zone, for what is written in local time (the spreadsheet exports).
+"""The reader's time zone, for what is written in local time: the spreadsheet exports, and the times
+and dates of the pages (Flask-Babel's ``format_datetime`` and its filters, through
+:func:`reader_zone_name`).
 
-The browser says it: ``static/offline.js`` (on every page) keeps ``Intl.DateTimeFormat().resolvedOptions().timeZone``
-in the ``tz`` cookie. The server takes it only when it names a zone of the IANA database (``zoneinfo``);
-with no cookie, or anything else in it, times are in UTC. Pages are not written in it: a scoreboard is
-rendered once for every reader (:mod:`scorekeeper.page_cache`).
+The browser says it: ``static/offline.js`` (on every page) keeps
+``Intl.DateTimeFormat().resolvedOptions().timeZone`` in the ``tz`` cookie. The server takes it only
+when it names a zone of the IANA database (``zoneinfo``); with no cookie, or anything else in it,
+times are in UTC. A scoreboard kept by :mod:`scorekeeper.page_cache` is kept per zone (its ETag
+names it).
 """
 
 from __future__ import annotations
@@ -51,3 +54,8 @@ def zone_named(name: str | None) -> Zone:
 def reader_zone() -> Zone:
     """The time zone of the reader of this request (:data:`COOKIE`), UTC when unknown."""
     return zone_named(request.cookies.get(COOKIE))
+
+
+def reader_zone_name() -> str:
+    """Flask-Babel's time-zone selector: the reader's zone by its IANA name."""
+    return reader_zone().name

@@ -17,6 +17,7 @@ from ..rules.cards import counted_groups
 from ..rules.registry import BOOKS
 from ..seating import SeatRef, dealer_and_starter
 from ..services import MatchView, is_read_only
+from ..timezones import reader_zone_name
 from .forms import kept_customs
 from .labels import LINE_LABELS, canasta_label, flag_label, going_out_label, house_rule_text
 
@@ -207,8 +208,10 @@ def history_row(match: Match, ruleset_names: dict[str, str]) -> HistoryRow:
 
 def etag_for(match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int) -> str:
     """What the scoreboard depends on: the match's revision (every change to it), the account's
-    player names, the language, and the templates and catalogs of this version of the app. The time
-    of the match's last change tells apart a match that took the id of one deleted with its
-    database (a rebuilt database numbers its matches and revisions from 1 again)."""
+    player names, the language, the reader's time zone, and the templates and catalogs of this
+    version of the app. The time of the match's last change tells apart a match that took the id
+    of one deleted with its database (a rebuilt database numbers its matches and revisions from 1
+    again)."""
     changed = int(as_utc(updated_at).timestamp() * 1_000_000)
-    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-p{roster_revision}-{get_locale()}-{PAGES}"
+    zone = reader_zone_name()  # the edit log's times are written in the reader's zone
+    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-p{roster_revision}-{get_locale()}-{zone}-{PAGES}"

@@ -171,3 +171,13 @@ def test_export_links_and_the_time_zone_script(app: Flask, two: list[int], other
     others = load_workbook(io.BytesIO(other_client.get("/export/history.xlsx").get_data())).active
     assert others is not None and others.max_row == 1  # eva's history: the header only
     assert app.test_client().get(f"/matches/{two[0]}/export.xlsx").status_code == 302  # to the login page
+
+
+def test_pages_write_dates_in_the_readers_time_zone(app: Flask, two: list[int]) -> None:
+    """The French match began on 3 May 2024 at 21:15 UTC: already 4 May in Tokyo. The history says
+    so, and the scoreboard is kept apart per zone (its ETag names the zone)."""
+    in_utc, in_tokyo = reader(app, "en"), reader(app, "en", "Asia/Tokyo")
+    assert "May 3, 2024" in page(in_utc.get("/")) and "May 4, 2024" not in page(in_utc.get("/"))
+    assert "May 4, 2024" in page(in_tokyo.get("/"))
+    tags = {client.get(f"/matches/{two[1]}").headers["ETag"] for client in (in_utc, in_tokyo)}
+    assert len(tags) == 2
