@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Final, ParamSpec, TypeVar
 from urllib.parse import unquote, urlsplit
 
-from flask import Flask, Response, g
+from flask import Flask, Response, g, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask_login import current_user
 
 CONTENT_SECURITY_POLICY: Final = "; ".join(
@@ -129,8 +130,20 @@ def cookie_settings(testing: bool) -> dict[str, object]:
     }
 
 
+class HeadLeavesTheSession(SecureCookieSessionInterface):
+    """The session cookie as Flask keeps it, except that a HEAD request never rewrites it: a HEAD is
+    a script checking a page (the kept copy's), and a cookie in its answer would race the page's own
+    and could drop the CSRF token a form on the page was made with (the form then refused)."""
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        if request.method == "HEAD":
+            return
+        super().save_session(app, session, response)
+
+
 def register_security(app: Flask) -> None:
     hsts = app.config.get("HSTS_SECONDS", 0)
+    app.session_interface = HeadLeavesTheSession()
 
     @app.after_request
     def add_headers(response: Response) -> Response:

@@ -54,7 +54,8 @@
   /** A kept copy gives way to the page afresh once the server answers; not where the queue runs
    *  (it sends first, then reloads) or a hand is being typed. */
   function afresh() {
-    fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin" }).then(function (r) {
+    // redirect "manual": a login page the session ended on is not followed (nor its cookie set)
+    fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin", redirect: "manual" }).then(function (r) {
       if (r.ok && !window.scorekeeperQueue && !document.querySelector("[data-hand-form]")) { location.reload(); }
     }, function () { /* still no signal */ });
   }

@@ -63,7 +63,9 @@ def finished_match(app: Flask, hands: int = 6) -> int:
 
 
 def start_top(page: Page) -> float:
-    """How far down the page (not the screen) the Start button is."""
+    """How far down the page (not the screen) the Start button is, once static/new_match.js has
+    hidden the other rule sets' blocks (before it runs, on a slow machine, all of them show)."""
+    page.wait_for_function("() => document.querySelector('[data-new-match] [data-ruleset][hidden]') !== null")
     top = page.evaluate(
         "() => { const b = document.querySelector('#new-match button[type=submit]');"
         " return b.getBoundingClientRect().top + window.scrollY; }"

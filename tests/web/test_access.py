@@ -120,3 +120,11 @@ def test_a_page_opened_without_an_account_says_to_log_in(client: FlaskClient) ->
     assert response.location == "/login?next=/matches/1?page%3D2"
     login = client.get(response.location, headers=english).get_data(as_text=True)
     assert "Please log in to see this page." in login
+
+
+def test_a_head_request_never_rewrites_the_session_cookie(client: FlaskClient) -> None:
+    """The login page makes a CSRF token, which a GET keeps in the session cookie; the same page
+    checked with HEAD sets no cookie, so it cannot replace the one a form was made with."""
+    assert "Set-Cookie" in client.get("/login").headers
+    fresh = client.application.test_client()
+    assert "Set-Cookie" not in fresh.head("/login").headers
