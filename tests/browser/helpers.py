@@ -119,3 +119,34 @@ def screenshot(page: Page, name: str, full_page: bool = True) -> None:
     if full_page:
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def start_match(page: Page, ours: str = "Nosotros", theirs: str = "Ellos") -> str:
+    """Create a classic match through the new-match page; return the scoreboard's path."""
+    page.goto("/matches/new")
+    page.locator("#sides-0-name").fill(ours)
+    page.locator("#sides-0-players-0").fill("Ana")
+    page.locator("#sides-1-name").fill(theirs)
+    page.locator("#sides-1-players-0").fill("Eva")
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url("**/matches/*")
+    return page.url.removeprefix(page.url.split("/matches/")[0])
+
+
+def worker_ready(page: Page) -> None:
+    """Wait until the service worker controls the page (the first visit installs it; it claims the
+    page once active)."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def wait_kept(page: Page, *paths: str) -> None:
+    """Wait until the service worker keeps a copy of every one of ``paths`` (it stores its copies
+    after answering, so a page just shown may not be kept yet)."""
+    page.wait_for_function(
+        """(paths) => caches.keys()
+            .then((names) => Promise.all(names.filter((n) => n.startsWith('pages-')).map((n) => caches.open(n)
+                .then((c) => Promise.all(paths.map((path) => c.match(path)))))))
+            .then((found) => found.some((copies) => copies.every(Boolean)))""",
+        arg=list(paths),
+    )
+

@@ -12,7 +12,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, register, screenshot
+from tests.browser.helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    register,
+    screenshot,
+    start_match,
+    wait_kept,
+    worker_ready,
+)
 
 
 @pytest.fixture
@@ -27,24 +36,6 @@ def context(browser: Browser, live_server: str) -> Iterator[BrowserContext]:
 @pytest.fixture
 def phone(context: BrowserContext) -> Page:
     return context.new_page()
-
-
-def start_match(page: Page, ours: str = "Nosotros", theirs: str = "Ellos") -> str:
-    """Create a classic match through the new-match page; return the scoreboard's path."""
-    page.goto("/matches/new")
-    page.locator("#sides-0-name").fill(ours)
-    page.locator("#sides-0-players-0").fill("Ana")
-    page.locator("#sides-1-name").fill(theirs)
-    page.locator("#sides-1-players-0").fill("Eva")
-    page.get_by_role("button", name="Start the match").click()
-    page.wait_for_url("**/matches/*")
-    return page.url.removeprefix(page.url.split("/matches/")[0])
-
-
-def worker_ready(page: Page) -> None:
-    """Wait until the service worker controls the page (the first visit installs it; it claims the
-    page once active)."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def png_size(body: bytes) -> tuple[int, int]:
@@ -106,7 +97,7 @@ def test_scoreboard_and_referee_pages_are_readable_offline_and_marked(
         phone.goto(path)
         headings[path] = phone.get_by_role("heading", level=1).inner_text()
         expect(phone.locator("#offline-note")).to_be_hidden()
-    phone.wait_for_timeout(300)  # the worker stores its copies after answering
+    wait_kept(phone, *pages)
 
     context.set_offline(True)
     for path in pages:
@@ -135,7 +126,7 @@ def test_logout_drops_the_copies_and_another_account_sees_none(context: BrowserC
     worker_ready(phone)
     scoreboard = start_match(phone, "Carla's side", "Rivals")
     phone.goto(scoreboard)
-    phone.wait_for_timeout(300)
+    wait_kept(phone, scoreboard)
     kept = phone.evaluate("caches.keys().then(names => names.filter(n => n.startsWith('pages-')).length)")
     assert kept == 1
 
@@ -154,8 +145,9 @@ def test_logout_drops_the_copies_and_another_account_sees_none(context: BrowserC
 def test_a_new_release_replaces_the_old_caches(phone: Page, monkeypatch: pytest.MonkeyPatch) -> None:
     register(phone, "release")
     worker_ready(phone)
-    phone.goto(start_match(phone))
-    phone.wait_for_timeout(300)
+    scoreboard = start_match(phone)
+    phone.goto(scoreboard)
+    wait_kept(phone, scoreboard)
     old = phone.evaluate("caches.keys()")
     assert any(name.startswith("shell-") for name in old) and any(name.startswith("pages-") for name in old)
 

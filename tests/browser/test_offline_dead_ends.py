@@ -15,8 +15,15 @@ from __future__ import annotations
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.browser.helpers import AXE, AXE_URL, assert_accessible, assert_fits_phone, register, screenshot
-from tests.browser.test_offline import worker_ready
+from tests.browser.helpers import (
+    AXE,
+    AXE_URL,
+    assert_accessible,
+    assert_fits_phone,
+    register,
+    screenshot,
+    worker_ready,
+)
 from tests.browser.test_offline_hands import (
     HAND,
     OTHER,

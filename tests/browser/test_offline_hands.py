@@ -12,7 +12,6 @@ Nosotros 50 − 20 = 30.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -31,8 +30,10 @@ from tests.browser.helpers import (
     assert_fits_phone,
     register,
     screenshot,
+    start_match,
+    wait_kept,
+    worker_ready,
 )
-from tests.browser.test_offline import start_match, worker_ready
 
 PASSWORD = "a long password"
 HAND = (1, {"melds": "300", "canastas-clean": "1"}, {"melds": "100", "hand": "40"})
@@ -71,15 +72,7 @@ def stored(app: Flask, scoreboard: str) -> list[tuple[int, int, int]]:
 
 def kept_for_hands(phone: Page, scoreboard: str) -> None:
     """Wait until the worker keeps the match's hand page and rule set."""
-    script = """(path) => caches.keys()
-        .then((names) => Promise.all(names.filter((n) => n.startsWith('pages-')).map((n) => caches.open(n)
-            .then((c) => Promise.all([c.match(path + '/hands/template'), c.match(path + '/rules.json')])))))
-        .then((found) => found.some((pair) => pair[0] && pair[1]))"""
-    for _ in range(50):
-        if phone.evaluate(script, scoreboard):
-            return
-        time.sleep(0.2)
-    raise AssertionError("the worker kept no hand page for the match")
+    wait_kept(phone, f"{scoreboard}/hands/template", f"{scoreboard}/rules.json")
 
 
 def ready(phone: Page, username: str) -> str:

@@ -279,6 +279,7 @@ def hold(page: Page, button: Locator, input_id: str, until: int, down: bool = Fa
 def test_steppers_repeat_while_held(page: Page, app: Flask) -> None:
     register(page)
     match_id = new_match(app, 2, hands=0)
+    page.clock.install()  # time flows; run_for moves it on at once
     page.goto(f"/matches/{match_id}/hands/new")
     counter = page.locator("details.counter[data-counter=sides-1-hand]")
     counter.locator("summary").click()
@@ -289,7 +290,7 @@ def test_steppers_repeat_while_held(page: Page, app: Flask) -> None:
     # Held, the + keeps counting; let go, it stops where it was.
     hold(page, plus, "sides-1-hand_cards-low", until=8)
     held_to = int(low.input_value())
-    page.wait_for_timeout(800)  # longer than the pause and several repeats
+    page.clock.run_for(800)  # longer than the pause and several repeats
     assert int(low.input_value()) == held_to
     expect(page.locator("#sides-1-hand")).to_have_value(str(5 * held_to))
 
@@ -297,7 +298,7 @@ def test_steppers_repeat_while_held(page: Page, app: Flask) -> None:
     plus.tap()
     expect(low).to_have_value(str(held_to + 1))
     hold(page, minus, "sides-1-hand_cards-low", until=0, down=True)
-    page.wait_for_timeout(800)
+    page.clock.run_for(800)
     expect(low).to_have_value("0")
     expect(page.locator("#sides-1-hand")).to_have_value("0")
 

@@ -32,8 +32,31 @@ def fast_polls(app: Flask) -> Iterator[None]:
 
 @pytest.fixture
 def viewer(browser: Browser, live_server: str) -> Iterator[Page]:
-    """A second phone at the table: a browser context of its own, never logged in."""
-    yield from phone_tab(browser, live_server)
+    """A second phone at the table: a browser context of its own, never logged in. Its pages count
+    their polls of the board as they make them (:func:`polls`), and its clock can be moved on
+    (``viewer.clock.run_for``) to see that no poll is made, without waiting that long."""
+    for tab in phone_tab(browser, live_server):
+        tab.add_init_script(COUNT_POLLS)
+        tab.clock.install()
+        yield tab
+
+
+#: Counts the page's polls of the shared board (``window.polls``) and those still waiting for their
+#: answer (``window.pollsOpen``).
+COUNT_POLLS = """(() => {
+    window.polls = 0; window.pollsOpen = 0;
+    const fetch = window.fetch;
+    window.fetch = (...args) => {
+        if (!String(args[0]).includes('/board')) { return fetch(...args); }
+        window.polls += 1; window.pollsOpen += 1;
+        return fetch(...args).finally(() => { window.pollsOpen -= 1; });
+    };
+})()"""
+
+
+def polls(viewer: Page) -> int:
+    """How many polls of the board the page has made so far."""
+    return int(viewer.evaluate("window.polls"))
 
 
 def ana_id() -> int:
@@ -89,7 +112,6 @@ def test_the_shared_scoreboard_follows_the_match_live(
     expect(viewer.locator("[data-total='0']")).to_have_text("1,500", timeout=10_000)
     expect(viewer.locator("[data-total='1']")).to_have_text("85")
     expect(viewer.locator("#share-hand-1")).to_be_attached()
-    assert viewer.evaluate("performance.getEntriesByType('navigation').length") == 1
     assert viewer.evaluate("window.stillHere === true")
     expect(viewer.locator("body")).to_have_attribute("data-marker", "no reload")
 
@@ -98,7 +120,8 @@ def test_the_shared_scoreboard_follows_the_match_live(
     viewer.context.set_offline(True)
     expect(status).to_be_visible(timeout=10_000)
     add_hand(app, match_id)
-    viewer.wait_for_timeout(2500)  # a few failed polls: the delay grows
+    failed = polls(viewer)
+    viewer.wait_for_function("n => window.polls >= n + 2", arg=failed)  # a few failed polls
     viewer.context.set_offline(False)
     expect(viewer.locator("[data-total='0']")).to_have_text("3,000", timeout=15_000)
     expect(status).to_have_count(0)
@@ -110,10 +133,9 @@ def test_the_shared_scoreboard_follows_the_match_live(
     expect(page.get_by_role("button", name="Share with the table")).to_be_visible()
     expect(viewer.get_by_text("This link was revoked")).to_be_visible(timeout=10_000)
     expect(viewer.locator("[data-total='0']")).to_have_text("3,000")
-    requests: list[str] = []
-    viewer.on("request", lambda request: requests.append(request.url))
-    viewer.wait_for_timeout(2500)
-    assert not [r for r in requests if "/board" in r], "still polling a revoked link"
+    made = polls(viewer)
+    viewer.clock.run_for(30_000)  # longer than the longest delay between polls
+    assert polls(viewer) == made, "still polling a revoked link"
 
 
 def test_polling_pauses_while_the_tab_is_hidden(
@@ -123,11 +145,8 @@ def test_polling_pauses_while_the_tab_is_hidden(
     match_id = new_match(app)
     with app.app_context():
         token = services.create_share_link(services.get_match(ana_id(), match_id)).token
-    polls: list[str] = []
-    viewer.on("request", lambda request: polls.append(request.url) if "/board" in request.url else None)
     viewer.goto(f"/s/{token}")
-    viewer.wait_for_timeout(2500)
-    assert polls, "no poll while visible"
+    viewer.wait_for_function("() => window.polls > 0")  # polls while visible
 
     hide = """hidden => {
         Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
@@ -136,11 +155,11 @@ def test_polling_pauses_while_the_tab_is_hidden(
         document.dispatchEvent(new Event('visibilitychange'));
     }"""
     viewer.evaluate(hide, True)
-    viewer.wait_for_timeout(300)  # a poll under way may finish
-    polls.clear()
+    viewer.wait_for_function("() => window.pollsOpen === 0")  # a poll under way has its answer
+    made = polls(viewer)
     add_hand(app, match_id)
-    viewer.wait_for_timeout(2500)
-    assert not polls, "polled while hidden"
+    viewer.clock.run_for(30_000)
+    assert polls(viewer) == made, "polled while hidden"
     assert totals(viewer) == ["0", "0"]
 
     viewer.evaluate(hide, False)  # shown again: poll at once
