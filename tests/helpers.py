@@ -204,12 +204,20 @@ _CLASSIC_HAND = {
         {"melds": 210, "hand": 85},
     ],
 }  # fmt: skip
-_CLASSIC_OPEN = {
-    "number": 2,
-    "went_out": None,
-    "sides": [{"melds": 100, "hand": 40}, {"melds": 0, "hand": 120}],
+#: Classic hand 1 that the second side wins by going out: 0 − 60 = −60 against 400 + 500 + 100 = 1000.
+SECOND_SIDE_GOES_OUT = {
+    "number": 1,
+    "went_out": 1,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 0, "hand": 60, "canastas": {}},
+        {"melds": 400, "hand": 0, "canastas": {"clean": 1}},
+    ],
 }
-_SAMBA_HAND = {
+#: Classic hand 2 ended without anyone going out; Samba and Canastón (three sides) hands 1. The
+#: import and export tests seed matches with them too.
+CLASSIC_2 = {"number": 2, "went_out": None, "sides": [{"melds": 100, "hand": 40}, {"melds": 0, "hand": 120}]}
+SAMBA_1 = {
     "number": 1,
     "went_out": 1,
     "going_out_kind": "normal",
@@ -218,7 +226,7 @@ _SAMBA_HAND = {
         {"melds": 400, "canastas": {"samba": 1, "clean": 1}},
     ],
 }
-_CANASTON_HAND = {
+CANASTON_1 = {
     "number": 1,
     "went_out": 2,
     "going_out_kind": "normal",
@@ -230,9 +238,9 @@ _CANASTON_HAND = {
 }
 #: (rule set, target or None for the book's, house rules, players per side, hands).
 _EXPORT_KINDS: tuple[tuple[str, int | None, dict[str, Any], tuple[int, ...], list[dict[str, Any]]], ...] = (
-    ("classic", None, {}, (2, 2), [_CLASSIC_HAND, _CLASSIC_OPEN]),
+    ("classic", None, {}, (2, 2), [_CLASSIC_HAND, CLASSIC_2]),
     ("classic", 1500, {"canasta_kinds.clean": 600}, (2, 2), [_CLASSIC_HAND]),
-    ("samba", None, {}, (2, 2), [_SAMBA_HAND]),
-    ("canaston", 3000, {}, (1, 1, 1), [_CANASTON_HAND]),
+    ("samba", None, {}, (2, 2), [SAMBA_1]),
+    ("canaston", 3000, {}, (1, 1, 1), [CANASTON_1]),
     ("classic", None, {}, (2, 2), []),
 )

@@ -5,6 +5,7 @@ of matches. Only the latest results read matches, a fixed number of them.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Select, func, select
@@ -108,20 +109,15 @@ def latest_results(owner_id: int, player_id: int, limit: int) -> list[Result]:
         .order_by(Match.created_at.desc(), Match.id.desc())
         .limit(limit)
     ).all()
-    results = []
-    for match_id, ruleset, created_at, totals, winner, index in reversed(rows):
-        others = [t for i, t in enumerate(totals) if i != index]
-        results.append(
-            Result(
-                match_id,
-                ruleset,
-                as_utc(created_at),
-                totals[index],
-                max(others) if others else 0,
-                winner == index,
-            )
-        )
-    return results
+    return [_result(*row) for row in reversed(rows)]
+
+
+def _result(
+    match_id: int, ruleset: str, created_at: datetime, totals: list[int], winner: int | None, index: int
+) -> Result:
+    """The result of the side at ``index`` of a finished match: its total against the best other."""
+    best_other = max((t for i, t in enumerate(totals) if i != index), default=0)
+    return Result(match_id, ruleset, as_utc(created_at), totals[index], best_other, winner == index)
 
 
 def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict[str, list[Result]]:
@@ -144,16 +140,7 @@ def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict
         .order_by(ranked.c.ruleset, ranked.c.created_at, ranked.c.id)
     )
     results: dict[str, list[Result]] = {}
-    for match_id, ruleset, created_at, totals, winner, index, _newest in rows:
-        others = [t for i, t in enumerate(totals) if i != index]
-        results.setdefault(ruleset, []).append(
-            Result(
-                match_id,
-                ruleset,
-                as_utc(created_at),
-                totals[index],
-                max(others) if others else 0,
-                winner == index,
-            )
-        )
+    for *row, _newest in rows:
+        result = _result(*row)
+        results.setdefault(result.ruleset, []).append(result)
     return results

@@ -38,10 +38,11 @@ AXE = Path(__file__).resolve().parent / ".node" / "node_modules" / "axe-core" / 
 AXE_URL = "/__tests__/axe.min.js"
 
 
-def phone_tab(browser: Browser, live_server: str) -> Iterator[Page]:
-    """A fresh phone-sized browser tab (its own cookies) on the live server; after the test, no
-    JavaScript error may have happened on it. Fixtures yield from it."""
-    context = browser.new_context(base_url=live_server, **PHONE)
+def phone_tab(browser: Browser, live_server: str, **options: object) -> Iterator[Page]:
+    """A fresh phone-sized browser tab (its own cookies) on the live server, with any further
+    context ``options`` (a ``timezone_id``...); after the test, no JavaScript error may have
+    happened on it. Fixtures yield from it."""
+    context = browser.new_context(base_url=live_server, **PHONE, **options)
     context.set_default_timeout(10_000)
     if AXE.exists():
         context.route(f"**{AXE_URL}", lambda route: route.fulfill(path=AXE, content_type="text/javascript"))

@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.helpers import AXE, AXE_URL, PHONE, assert_accessible, assert_fits_phone, register
+from tests.browser.helpers import assert_accessible, assert_fits_phone, phone_tab, register
 from tests.web.test_player_stats_per_ruleset import WIN_1010, WIN_CANASTON, played
 from tests.web.test_players import WIN, player_id
 
@@ -27,16 +27,7 @@ ZONE = "America/Sao_Paulo"  # no summer time since 2019: UTC-3 all year
 @pytest.fixture
 def phone(browser: Browser, live_server: str) -> Iterator[Page]:
     """A phone in São Paulo (its clock's time zone); no JavaScript error may happen on it."""
-    context = browser.new_context(base_url=live_server, timezone_id=ZONE, **PHONE)
-    context.set_default_timeout(10_000)
-    if AXE.exists():
-        context.route(f"**{AXE_URL}", lambda route: route.fulfill(path=AXE, content_type="text/javascript"))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    yield from phone_tab(browser, live_server, timezone_id=ZONE)
 
 
 def test_statistics_per_rule_set_and_the_export_in_the_phones_time(phone: Page, app: Flask) -> None:

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.registry import get_ruleset
-from tests.helpers import Api, make_user
+from tests.helpers import SECOND_SIDE_GOES_OUT, Api, make_user
 from tests.web.helpers import logged_in
 
 LANGUAGES = ("es", "en", "fr")
@@ -22,16 +22,7 @@ LANGUAGES = ("es", "en", "fr")
 def finished_match(api: Api, sides: list[dict[str, Any]], ruleset: str = "classic") -> int:
     """A match of ``sides`` to 100 points that side 1 wins in its first hand."""
     match_id = int(api.post("/matches", {"ruleset": ruleset, "target": 100, "sides": sides}).json["id"])
-    hand = {
-        "number": 1,
-        "went_out": 1,
-        "going_out_kind": "normal",
-        "sides": [
-            {"melds": 0, "hand": 60, "canastas": {}},
-            {"melds": 400, "hand": 0, "canastas": {"clean": 1}},
-        ],
-    }
-    response = api.post(f"/matches/{match_id}/hands", hand)
+    response = api.post(f"/matches/{match_id}/hands", SECOND_SIDE_GOES_OUT)
     assert response.status_code == 201, response.json
     return match_id
 

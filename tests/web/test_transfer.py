@@ -19,6 +19,7 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Match, Player, User, as_utc
 from scorekeeper.transfer.formats import MAX_BYTES
+from tests.helpers import CANASTON_1, CLASSIC_2, SAMBA_1
 from tests.web.helpers import csrf_token, post_form
 from tests.web.test_matches import matches, page
 
@@ -40,26 +41,6 @@ CLASSIC_1 = {
             ],
         },
         {"melds": 210, "hand": 85},
-    ],
-}
-CLASSIC_2 = {"number": 2, "went_out": None, "sides": [{"melds": 100, "hand": 40}, {"melds": 0, "hand": 120}]}
-SAMBA_1 = {
-    "number": 1,
-    "went_out": 1,
-    "going_out_kind": "normal",
-    "sides": [
-        {"melds": 150, "hand": 30, "red_threes": 1},
-        {"melds": 400, "canastas": {"samba": 1, "clean": 1}},
-    ],
-}
-CANASTON_1 = {
-    "number": 1,
-    "went_out": 2,
-    "going_out_kind": "normal",
-    "sides": [
-        {"melds": 150, "hand": 30},
-        {"melds": 0, "hand": 120},
-        {"melds": 500, "red_threes": 2, "canastas": {"clean": 1, "dirty": 1, "escala": 1}, "cut_exact": True},
     ],
 }
 

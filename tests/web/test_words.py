@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.models import Player
 from scorekeeper.rules.registry import BOOKS, get_ruleset
-from tests.helpers import Api, make_user
+from tests.helpers import SECOND_SIDE_GOES_OUT, Api, make_user
 from tests.web.helpers import logged_in
 from tests.web.test_matches import create, hand_form, post_hand
 from tests.web.words import SEED, codes, full_match, seed_names, visible_text
@@ -175,16 +175,7 @@ def test_the_winner_sentence_reads_naturally(
     app: Flask, client: FlaskClient, password_hash: str, language: str
 ):
     api, match_id = ana_match(app, client, password_hash, ruleset="classic", target=100)
-    hand = {
-        "number": 1,
-        "went_out": 1,
-        "going_out_kind": "normal",
-        "sides": [
-            {"melds": 0, "hand": 60, "canastas": {}},
-            {"melds": 400, "hand": 0, "canastas": {"clean": 1}},
-        ],
-    }
-    response = api.post(f"/matches/{match_id}/hands", hand)
+    response = api.post(f"/matches/{match_id}/hands", SECOND_SIDE_GOES_OUT)
     assert response.status_code == 201, response.json
     reader = logged_in(app, "ana", language)
     board = reader.get(f"/matches/{match_id}").get_data(as_text=True)
