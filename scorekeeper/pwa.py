@@ -51,6 +51,7 @@ SHELL_FILES: Final = (
     "hand.css",
     "stepper.js",
     "hand.js",
+    "enter_moves_on.js",
     "hand_submit.js",
     "scorer.js",
     "queue.js",

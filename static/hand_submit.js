@@ -1,6 +1,6 @@
-/* Saving a hand once and whole. Enter in a field does not submit the form (it moves to the next
-   field); a side left entirely blank is not saved as 0 until the player says so ("Save with 0", in
-   the side's [data-blank-question]); a second tap on Save while the first is on its way is ignored.
+/* Saving a hand once and whole (Enter moves on to the next field: static/enter_moves_on.js): a
+   side left entirely blank is not saved as 0 until the player says so ("Save with 0", in the side's
+   [data-blank-question]); a second tap on Save while the first is on its way is ignored.
    The server enforces the same rules (the form's single-use key and each side's blank_ok field), so
    the page is as safe without this script. */
 (function () {
@@ -9,25 +9,6 @@
   if (!form) { return; }
   var sending = false;
 
-  function fields() {
-    return Array.prototype.filter.call(form.elements, function (el) {
-      return el.tagName === "INPUT" && !el.disabled && el.type !== "hidden";
-    });
-  }
-
-  /* Enter: on to the next field that can take the focus (not one in a closed section), never a
-     submit. */
-  form.addEventListener("keydown", function (event) {
-    var el = event.target;
-    if (event.key !== "Enter" || el.tagName !== "INPUT" || el.type === "submit") { return; }
-    event.preventDefault();
-    var all = fields();
-    for (var i = all.indexOf(el) + 1; i < all.length; i += 1) {
-      all[i].focus();
-      if (document.activeElement === all[i]) { return; }
-    }
-    el.blur();
-  });
 
   /* Side i's inputs, by their names (sides-I-...), wherever the layout puts them. */
   function sideInputs(i) {

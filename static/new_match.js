@@ -1,7 +1,7 @@
 /* New match: show only the chosen rule set's house options, fill them from a preset, and name the
-   first-dealer choices after the players typed. Without this script every block shows, each headed by its rule set.
-   Only the Start button starts: Enter in a field moves to the next one, and a second tap on Start
-   while the first is on its way is ignored (the server also takes each form once, and asks before
+   first-dealer choices after the players typed. Without this script every block shows, each headed
+   by its rule set. Only the Start button starts: Enter in a field moves to the next one
+   (static/enter_moves_on.js), and a second tap on Start while the first is on its way is ignored (the server also takes each form once, and asks before
    starting with sides of different sizes). */
 (function () {
   "use strict";
@@ -81,24 +81,6 @@
     });
   }
 
-  /* Enter: on to the next field that can take the focus (skipping hidden rule sets' blocks and
-     closed sections), never a submit. */
-  function fields() {
-    return Array.prototype.filter.call(form.elements, function (el) {
-      return (el.tagName === "INPUT" || el.tagName === "SELECT") && !el.disabled && el.type !== "hidden";
-    });
-  }
-  form.addEventListener("keydown", function (event) {
-    var el = event.target;
-    if (event.key !== "Enter" || el.tagName !== "INPUT" || el.type === "submit" || el.type === "button") { return; }
-    event.preventDefault();
-    var all = fields();
-    for (var i = all.indexOf(el) + 1; i < all.length; i += 1) {
-      all[i].focus();
-      if (document.activeElement === all[i]) { return; }
-    }
-    el.blur();
-  });
 
   var sending = false;
   form.addEventListener("submit", function (event) {
