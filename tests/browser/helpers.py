@@ -151,3 +151,12 @@ def wait_kept(page: Page, *paths: str) -> None:
         arg=list(paths),
     )
 
+
+def type_hand(page: Page, went_out: int, *sides: dict[str, str]) -> None:
+    """On the hand page: who went out (``went_out``: 0 nobody, 1 the first side...), then each
+    side's fields by their names (``melds``, ``canastas-clean``...)."""
+    page.locator(f"#went_out-{went_out}").check()
+    for i, side in enumerate(sides):
+        for name, value in side.items():
+            page.locator(f"#sides-{i}-{name}").fill(value)
+

@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     assert_fits_phone,
     register,
     screenshot,
+    type_hand,
     worker_ready,
 )
 from tests.browser.test_offline_hands import (
@@ -144,11 +145,7 @@ def test_a_queued_hand_that_reaches_the_target_ends_the_match_on_the_phone(
     context.set_offline(True)
     phone.goto(f"{scoreboard}/hands/new")
     expect(phone.get_by_role("heading", level=1)).to_have_text("Saisir la manche 1")
-    went_out, ours, theirs = BIG
-    phone.locator(f"#went_out-{went_out}").check()
-    for i, side in enumerate((ours, theirs)):
-        for name, value in side.items():
-            phone.locator(f"#sides-{i}-{name}").fill(value)
+    type_hand(phone, *BIG)
     phone.get_by_role("button", name="Enregistrer la manche 1").click()
     phone.wait_for_url(f"**{scoreboard}")
     expect(queued(phone)).to_have_count(1)

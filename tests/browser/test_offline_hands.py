@@ -31,6 +31,7 @@ from tests.browser.helpers import (
     register,
     screenshot,
     start_match,
+    type_hand,
     wait_kept,
     worker_ready,
 )
@@ -95,11 +96,7 @@ def enter(
     bar's scores are ``preview`` before Save, if given."""
     phone.goto(f"{scoreboard}/hands/new")
     expect(phone.get_by_role("heading", level=1)).to_have_text(f"Enter hand {number}")
-    went_out, *sides = hand
-    phone.locator(f"#went_out-{went_out}").check()
-    for i, side in enumerate(sides):
-        for name, value in side.items():
-            phone.locator(f"#sides-{i}-{name}").fill(value)
+    type_hand(phone, *hand)
     for i, score in enumerate(preview or []):
         expect(phone.locator(f'[data-preview="{i}"]')).to_have_text(score)
     if shot:
@@ -222,11 +219,7 @@ def test_a_hand_the_phone_cannot_keep_stays_on_its_page(
     context.set_offline(True)
     phone.goto(f"{scoreboard}/hands/new")
     expect(phone.get_by_role("heading", level=1)).to_have_text("Enter hand 1")
-    went_out, ours, theirs = HAND
-    phone.locator(f"#went_out-{went_out}").check()
-    for i, side in enumerate((ours, theirs)):
-        for name, value in side.items():
-            phone.locator(f"#sides-{i}-{name}").fill(value)
+    type_hand(phone, *HAND)
     phone.evaluate("""() => {
         window.realPut = IDBObjectStore.prototype.put;
         IDBObjectStore.prototype.put = function () { this.transaction.abort(); return {}; };
