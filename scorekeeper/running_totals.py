@@ -388,7 +388,12 @@ def take_out(connection: Connection, match_id: int, sides: Sequence[SideRecord])
     connection.execute(
         delete(PlayerTotalCanasta).where(PlayerTotalCanasta.player_id.in_(ids), PlayerTotalCanasta.count == 0)
     )
-    for player, ruleset in sorted(players):
+    best_from_it = connection.execute(
+        select(PlayerTotal.player_id, PlayerTotal.ruleset)
+        .where(PlayerTotal.player_id.in_(ids), PlayerTotal.best_match_id == match_id)
+        .order_by(PlayerTotal.player_id, PlayerTotal.ruleset)
+    ).all()
+    for player, ruleset in best_from_it:  # only their best hands fall with the match
         _find_best(connection, player, ruleset, match_id, without=match_id)
     side_ids = [side.side_id for side in sides]
     for player, low, high in sorted(partnerships):
