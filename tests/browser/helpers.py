@@ -3,6 +3,7 @@ touch), what every page must pass (fits the phone, axe-core), and screenshots fo
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -140,16 +141,32 @@ def worker_ready(page: Page) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+def wait_for_promise(page: Page, predicate: str, arg: object = None) -> None:
+    """Wait until the JavaScript function ``predicate`` (``arg`` => a promise) resolves to a truthy
+    value. Playwright's ``wait_for_function`` takes the promise itself for a truthy value at once,
+    so each of its polls here starts the check and reads the answer of the one before."""
+    page.wait_for_function(
+        f"""(arg) => {{
+            const answers = (window.__promised = window.__promised || {{}});
+            const key = {json.dumps(predicate)};
+            Promise.resolve(({predicate})(arg)).then((ok) => {{ answers[key] = Boolean(ok); }}, () => {{}});
+            return answers[key] === true;
+        }}""",
+        arg=arg,
+    )
+
+
+#: Resolves to whether the worker keeps a copy of every one of the paths it is given.
+KEPT_ALL = """(paths) => caches.keys()
+    .then((names) => Promise.all(names.filter((n) => n.startsWith('pages-')).map((n) => caches.open(n)
+        .then((c) => Promise.all(paths.map((path) => c.match(path)))))))
+    .then((found) => found.some((copies) => copies.every(Boolean)))"""
+
+
 def wait_kept(page: Page, *paths: str) -> None:
     """Wait until the service worker keeps a copy of every one of ``paths`` (it stores its copies
     after answering, so a page just shown may not be kept yet)."""
-    page.wait_for_function(
-        """(paths) => caches.keys()
-            .then((names) => Promise.all(names.filter((n) => n.startsWith('pages-')).map((n) => caches.open(n)
-                .then((c) => Promise.all(paths.map((path) => c.match(path)))))))
-            .then((found) => found.some((copies) => copies.every(Boolean)))""",
-        arg=list(paths),
-    )
+    wait_for_promise(page, KEPT_ALL, list(paths))
 
 
 def type_hand(page: Page, went_out: int, *sides: dict[str, str]) -> None:

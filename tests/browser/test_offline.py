@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     register,
     screenshot,
     start_match,
+    wait_for_promise,
     wait_kept,
     worker_ready,
 )
@@ -153,7 +154,7 @@ def test_a_new_release_replaces_the_old_caches(phone: Page, monkeypatch: pytest.
 
     monkeypatch.setattr("scorekeeper.pwa.PAGES", "nextrelease")  # what a deploy changes
     phone.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    phone.wait_for_function(
-        "caches.keys().then(ns => ns.length > 0 && ns.every(n => n.endsWith('-nextrelease')))"
+    wait_for_promise(
+        phone, "() => caches.keys().then(ns => ns.length > 0 && ns.every(n => n.endsWith('-nextrelease')))"
     )
     assert "shell-nextrelease" in phone.evaluate("caches.keys()")

@@ -23,6 +23,7 @@ from tests.browser.helpers import (
     register,
     screenshot,
     type_hand,
+    wait_for_promise,
     worker_ready,
 )
 from tests.browser.test_offline_hands import (
@@ -49,7 +50,7 @@ KEPT = """([path, lang]) => caches.keys()
 
 
 def kept(phone: Page, path: str, lang: str | None = None) -> None:
-    phone.wait_for_function(KEPT, arg=[path, lang])
+    wait_for_promise(phone, KEPT, [path, lang])
 
 
 def start(phone: Page, target: int, button: str = "Start the match") -> str:
