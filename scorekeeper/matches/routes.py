@@ -573,7 +573,7 @@ def preview(match_id: int) -> Any:
     if not built.data["number"]:
         built.data["number"] = mv.state.next_number
     try:
-        hand = parse_hand(mv.ruleset, built.data, mv.players)
+        hand = parse_hand(mv.ruleset, built.data, mv.seat_counts)
     except ValidationError as error:
         return jsonify(errors=translated_errors(error)), UNPROCESSABLE
     breakdown = score_hand(mv.ruleset, hand)

@@ -232,7 +232,7 @@ def _same_input(mv: MatchView, stored_input: dict[str, Any], data: dict[str, Any
     from ..rules import parse_hand
 
     try:
-        hand = parse_hand(mv.ruleset, data, mv.players)
+        hand = parse_hand(mv.ruleset, data, mv.seat_counts)
     except ValidationError:
         return False
     return bool(hand.to_json(mv.ruleset.flag_codes) == stored_input)

@@ -130,7 +130,7 @@ def rules_reference(match_id: int) -> str:
     """The rules quick reference of the match's rule set."""
     mv = view(owned_or_404(get_match, match_id))
     rs = mv.ruleset
-    decks = rs.decks.for_players(sum(mv.players))
+    decks = rs.decks.for_players(sum(mv.seat_counts))
     return page(
         "referee/reference.html",
         mv,
@@ -191,7 +191,7 @@ def opening_form(mv: MatchView) -> tuple[OpeningForm, bool]:
     else:
         form, filled = OpeningForm(formdata=None), False
     form.side.choices = [(i, side.name) for i, side in enumerate(mv.match.sides)]
-    form.limit(mv.ruleset.decks.for_players(sum(mv.players)))
+    form.limit(mv.ruleset.decks.for_players(sum(mv.seat_counts)))
     form.card_groups = mv.ruleset.card_groups
     if not filled:
         form.side.data = 0

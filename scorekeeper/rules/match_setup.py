@@ -47,7 +47,7 @@ class MatchSetup:
     first_dealer: int
 
     @property
-    def players(self) -> list[int]:
+    def seat_counts(self) -> list[int]:
         """How many players each side has."""
         return [len(side.players) for side in self.sides]
 

@@ -50,7 +50,8 @@ class MatchView:
     state: MatchState
 
     @property
-    def players(self) -> list[int]:
+    def seat_counts(self) -> list[int]:
+        """How many players each side seats, in side order."""
         return [len(side.seats) for side in self.match.sides]
 
 
@@ -212,7 +213,7 @@ def is_read_only(match: Match) -> bool:
 
 
 def _parse(mv: MatchView, data: Any, number: int) -> HandInput:
-    return parse_hand(mv.ruleset, data, mv.players, expected_number=number)
+    return parse_hand(mv.ruleset, data, mv.seat_counts, expected_number=number)
 
 
 def add_hand(

@@ -640,7 +640,7 @@ def _read_hands(reader: _Reader, number: int, setup: MatchSetup, raw_hands: Any)
     hands: list[HandInput] = []
     for position, raw in enumerate(raw_hands, start=1):
         try:
-            hands.append(parse_hand(setup.ruleset, raw, setup.players, expected_number=position))
+            hands.append(parse_hand(setup.ruleset, raw, setup.seat_counts, expected_number=position))
         except ValidationError as error:
             reader.add(error, number, position)
     return hands if len(hands) == len(raw_hands) else None

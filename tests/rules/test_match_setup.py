@@ -25,7 +25,7 @@ def test_a_new_match_comes_back_trimmed_with_its_rule_set_and_seats():
     assert setup.house_rules == {"penalties.drew_two_cards": 100}  # and kept as entered
     assert setup.target == 5000  # the rule set's, when none is given
     assert setup.sides == (SideSetup("Nosotros", ("Ana", "Luis")), SideSetup("Ellos", ("Eva",)))
-    assert setup.players == [2, 1]
+    assert setup.seat_counts == [2, 1]
     assert setup.first_dealer == 2
 
 
