@@ -62,7 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_static_versions(app: Flask) -> None:
-    """Static URLs carry this version's fingerprint (``?v=...``), so browsers may keep the files a
+    """Static URLs carry this version's assets digest (``?v=...``), so browsers may keep the files a
     year: a phone downloads the CSS and scripts once per release, not once per page."""
     from .pages import PAGES
 

@@ -1,4 +1,4 @@
-"""A fingerprint of what this version of the app renders pages with (templates, translations,
+"""A digest of what this version of the app renders pages with (templates, translations,
 static files), so that page ETags change with a deploy."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from .config import STATIC_DIR, TEMPLATES_DIR
 PACKAGE = Path(__file__).resolve().parent
 
 
-def fingerprint() -> str:
+def assets_digest() -> str:
+    """Ten hex digits of a hash of the templates, static files and compiled catalogs."""
     digest = hashlib.sha256()
     for folder, pattern in (
         (TEMPLATES_DIR, "**/*.html"),
@@ -28,4 +29,4 @@ def fingerprint() -> str:
 
 
 #: Computed once when the app is imported.
-PAGES: Final = fingerprint()
+PAGES: Final = assets_digest()

@@ -99,8 +99,8 @@ def manifest() -> Response:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, at the root so that its scope is the whole site. Its text changes with
-    every release (the app's fingerprint), which makes browsers install the new one and drop the old
-    caches."""
+    every release (:data:`scorekeeper.pages.PAGES`), which makes browsers install the new one and drop
+    the old caches."""
     # Straight from the Jinja environment: no context processors, so no session or CSRF token is
     # touched for a script that every page's browser fetches.
     script = current_app.jinja_env.get_template("pwa/sw.js").render(
