@@ -396,7 +396,7 @@ class ImportJob(db.Model):  # type: ignore[name-defined,misc]
     checked: Mapped[int] = mapped_column(default=0)
     imported: Mapped[int] = mapped_column(default=0)
     skipped: Mapped[int] = mapped_column(default=0)
-    #: Why it failed: the file's problems (``formats.Problem`` as JSON), or ``None`` with
+    #: Why it failed: the file's problems (``export_formats.Problem`` as JSON), or ``None`` with
     #: ``failed`` when the database failed (the reason is in the server's log).
     problems: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
     truncated: Mapped[bool] = mapped_column(default=False)

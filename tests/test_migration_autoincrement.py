@@ -23,8 +23,8 @@ from scorekeeper.models import User
 from scorekeeper.once import Once, fingerprint
 from scorekeeper.services.account_deletion import delete_account
 from scorekeeper.services.accounts import create_token
+from scorekeeper.services.export_formats import export_json
 from scorekeeper.services.history import owned_matches
-from scorekeeper.transfer.formats import export_json
 from tests import test_migrations
 from tests.test_migrations import HAND, HAND_2, old_database
 

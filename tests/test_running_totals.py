@@ -18,9 +18,9 @@ from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, Pla
 from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.rules import ValidationError
 from scorekeeper.running_totals import side_records
+from scorekeeper.services.export_formats import export_json, read_export
 from scorekeeper.services.history import owned_matches, store_matches
 from scorekeeper.stats import COUNTS, BestHand, add_up
-from scorekeeper.transfer.formats import export_json, read_export
 from tests.helpers import make_user
 from tests.test_side_figures import HANDS as CANASTON_HANDS
 from tests.test_stats import M1_HANDS, M3_HANDS, hand

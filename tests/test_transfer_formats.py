@@ -15,7 +15,7 @@ import pytest
 from scorekeeper.models import Hand, Match, Player, Seat, Side
 from scorekeeper.rules import get_ruleset, parse_hand
 from scorekeeper.services import MatchView, view
-from scorekeeper.transfer.formats import (
+from scorekeeper.services.export_formats import (
     FORMAT,
     MAX_BYTES,
     MAX_MATCHES,

@@ -1,5 +1,5 @@
 """An account's history of matches as a whole: read for an export, and an import stored in one unit of
-work (all the file's matches, or none). The file formats are :mod:`scorekeeper.transfer.formats`."""
+work (all the file's matches, or none). The file formats are :mod:`scorekeeper.services.export_formats`."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from ..extensions import db
 from ..models import EditLog, Hand, ImportJob, Match, Player, Seat, Side, SideCanasta, as_utc, utcnow
 from ..rules import get_ruleset, load_hand
 from ..stats import SIDE_COLUMNS, SideFigures, SideRecord, side_figures
-from ..transfer.formats import FORMAT, VERSION, ImportedMatch, fingerprint
+from .export_formats import FORMAT, VERSION, ImportedMatch, fingerprint
 from .players import find_or_add_players
 from .unit_of_work import match_write, retried
 
@@ -61,7 +61,7 @@ def held_fingerprints(owner_id: int, matches: Sequence[ImportedMatch]) -> set[st
 
 
 def _stored_fingerprints(match_ids: Sequence[int]) -> Iterator[str]:
-    """:func:`.formats.match_fingerprint` of each of these stored matches, without folding them."""
+    """:func:`.export_formats.match_fingerprint` of each of these stored matches, without folding them."""
     sides: dict[int, list[dict[str, Any]]] = {}
     by_id: dict[int, dict[str, Any]] = {}
     for chunk in _chunks(match_ids):
@@ -122,10 +122,10 @@ def _chunks(ids: Sequence[int]) -> Iterator[Sequence[int]]:
 def store_matches(
     owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None = None
 ) -> list[int]:
-    """Create ``matches`` (already checked by :func:`.formats.read_export`) in the account, with
+    """Create ``matches`` (already checked by :func:`.export_formats.read_export`) in the account, with
     their dates, players found by name (added when new), their figures and a ``match_imported``
     log entry; one unit of work: on any error nothing is stored and the error is raised. A match
-    the account already holds (the same :func:`.formats.match_fingerprint`), or one the file
+    the account already holds (the same :func:`.export_formats.match_fingerprint`), or one the file
     repeats, is skipped: the ids of the stored matches are returned (in the file's order), so the
     caller can say how many were.
 
@@ -189,7 +189,7 @@ def _insert_matches(
 ) -> _Stored:
     """Insert ``fresh`` with a few statements per table (bulk inserts, not an object per row): the
     matches and their result, sides with their figures (one fold per match, done by
-    :func:`.formats.read_export`), seats, canasta rows, hands and a ``match_imported`` log entry
+    :func:`.export_formats.read_export`), seats, canasta rows, hands and a ``match_imported`` log entry
     each. Inside the caller's unit of work, which then adds the sides to the running totals."""
     if not fresh:
         return _Stored([], [])

@@ -2,7 +2,7 @@
 by a thread of the process, and the job's progress and outcome are kept in the database
 (:class:`~scorekeeper.models.ImportJob`), so that any worker can show them.
 
-The work is the same as an import done within the request: :func:`.formats.read_export`, then
+The work is the same as an import done within the request: :func:`.export_formats.read_export`, then
 :func:`.history.store_matches`, one transaction: a job that fails or is interrupted (the process
 ended) has stored nothing. Its own rows are written in short transactions of their own.
 """
@@ -18,13 +18,13 @@ from sqlalchemy import select, update
 
 from ..extensions import db
 from ..models import ImportJob, as_utc, utcnow
-from ..transfer.formats import ImportRejected, problems_json, read_export
-from . import history  # a module: history imports .formats, which loads the pages importing this
+from . import history
 from .errors import MAX_ID, NotFound
+from .export_formats import ImportRejected, problems_json, read_export
 from .unit_of_work import transaction
 
 #: A job whose row has not moved for this long was interrupted (its process ended): progress is
-#: written at least every few seconds while it runs (every :data:`.formats.PROGRESS_EVERY` matches
+#: written at least every few seconds while it runs (every :data:`.export_formats.PROGRESS_EVERY` matches
 #: checked, then once before and once after the store).
 STALE_AFTER: Final = timedelta(minutes=10)
 RUNNING: Final = frozenset({"checking", "storing"})

@@ -24,17 +24,8 @@ from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import ImportJob, Match, utcnow
-from ..services import (
-    MatchView,
-    get_match,
-    history,  # a module: history imports .formats, which loads this package
-    imports,
-    view,
-)
-from ..timezones import reader_zone
-from ..vocabulary import number
-from . import bp
-from .formats import (
+from ..services import MatchView, get_match, history, imports, view
+from ..services.export_formats import (
     MAX_BYTES,
     Habits,
     ImportRejected,
@@ -45,6 +36,9 @@ from .formats import (
     read_export,
     render_problems,
 )
+from ..timezones import reader_zone
+from ..vocabulary import number
+from . import bp
 from .forms import ImportForm
 
 UNPROCESSABLE: Final = 422

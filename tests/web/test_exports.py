@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
 
-from scorekeeper.transfer.formats import Habits, csv_cell
+from scorekeeper.services.export_formats import Habits, csv_cell
 from tests.helpers import CLASSIC_2
 from tests.web.helpers import logged_in
 from tests.web.test_matches import page

@@ -20,9 +20,9 @@ from scorekeeper import running_totals, services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, ImportJob, Match, Player, SideCanasta, utcnow
 from scorekeeper.services import imports
+from scorekeeper.services.export_formats import match_fingerprint, read_export
 from scorekeeper.services.history import held_fingerprints
 from scorekeeper.stats import SIDE_COLUMNS, side_figures
-from scorekeeper.transfer.formats import match_fingerprint, read_export
 from tests.helpers import export_document
 from tests.test_running_totals import added_up, stored_totals
 from tests.web.test_matches import page

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Match, Player, User, as_utc
-from scorekeeper.transfer.formats import MAX_BYTES
+from scorekeeper.services.export_formats import MAX_BYTES
 from tests.helpers import CANASTON_1, CLASSIC_2, SAMBA_1
 from tests.web.helpers import csrf_token, post_form
 from tests.web.test_matches import matches, page

@@ -41,7 +41,7 @@ from ..rules import (
 from ..rules.hand import MAX_HANDS, TOO_MANY_HANDS
 
 if TYPE_CHECKING:
-    from ..services import MatchView
+    from .matches import MatchView
 
 Translate = Callable[[str], str]
 
