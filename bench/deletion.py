@@ -24,7 +24,7 @@ from scorekeeper.models import User
 from scorekeeper.rules.hand import MAX_HANDS
 from scorekeeper.services.account_deletion import delete_account
 from scorekeeper.services.export_formats import read_export
-from scorekeeper.services.history import store_matches
+from scorekeeper.services.transfer import store_matches
 from tests.api.test_hand_limit import export_of
 from tests.helpers import drop_postgres_database, fresh_postgres_database
 

@@ -175,7 +175,7 @@ def cpu() -> str:
 def measure(kind: str, count: int, profile: bool) -> list[str]:
     from scorekeeper.extensions import db
     from scorekeeper.services.export_formats import read_export
-    from scorekeeper.services.history import store_matches
+    from scorekeeper.services.transfer import store_matches
     from tests.helpers import counting
 
     lines = []

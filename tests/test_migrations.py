@@ -14,7 +14,7 @@ from scorekeeper import MIGRATIONS, create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, utcnow
 from scorekeeper.services.export_formats import export_json
-from scorekeeper.services.history import owned_matches
+from scorekeeper.services.transfer import owned_matches
 from tests.helpers import drop_postgres_database, fresh_postgres_database
 
 HAND = {

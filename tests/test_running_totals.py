@@ -19,7 +19,7 @@ from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.rules import ValidationError
 from scorekeeper.running_totals import side_records
 from scorekeeper.services.export_formats import export_json, read_export
-from scorekeeper.services.history import owned_matches, store_matches
+from scorekeeper.services.transfer import owned_matches, store_matches
 from scorekeeper.stats import COUNTS, BestHand, add_up
 from tests.helpers import make_user
 from tests.test_side_figures import HANDS as CANASTON_HANDS

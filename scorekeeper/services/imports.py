@@ -3,7 +3,7 @@ by a thread of the process, and the job's progress and outcome are kept in the d
 (:class:`~scorekeeper.models.ImportJob`), so that any worker can show them.
 
 The work is the same as an import done within the request: :func:`.export_formats.read_export`, then
-:func:`.history.store_matches`, one transaction: a job that fails or is interrupted (the process
+:func:`.transfer.store_matches`, one transaction: a job that fails or is interrupted (the process
 ended) has stored nothing. Its own rows are written in short transactions of their own.
 """
 
@@ -18,7 +18,7 @@ from sqlalchemy import select, update
 
 from ..extensions import db
 from ..models import ImportJob, as_utc, utcnow
-from . import history
+from . import transfer
 from .errors import MAX_ID, NotFound
 from .export_formats import ImportRejected, problems_json, read_export
 from .unit_of_work import transaction
@@ -87,7 +87,7 @@ def run(job_id: int, raw: bytes) -> None:
     count = len(imported.matches)
     _note(job_id, state="storing", checked=count, total=count)
     try:
-        stored = history.store_matches(owner_id, imported.matches, imported.exported_at)
+        stored = transfer.store_matches(owner_id, imported.matches, imported.exported_at)
     except Exception:  # the database failed: rolled back whole; said on the page, logged here
         current_app.logger.exception("import job %s failed", job_id)
         _note(job_id, state="failed")

@@ -24,7 +24,7 @@ from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import ImportJob, Match, utcnow
-from ..services import MatchView, get_match, history, imports, view
+from ..services import MatchView, get_match, imports, transfer, view
 from ..services.export_formats import (
     MAX_BYTES,
     Habits,
@@ -69,7 +69,7 @@ def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
 
 
 def _history() -> list[MatchView]:
-    return [view(match) for match in history.owned_matches(current_user.id)]
+    return [view(match) for match in transfer.owned_matches(current_user.id)]
 
 
 def _stamp() -> str:
@@ -189,7 +189,7 @@ def index() -> Any:
     try:
         imported = read_export(raw)
         with single_use.claim("import", lambda _made: url_for("matches.index")):
-            stored = history.store_matches(current_user.id, imported.matches, imported.exported_at)
+            stored = transfer.store_matches(current_user.id, imported.matches, imported.exported_at)
     except ImportRejected as rejected:
         form.file.errors = [_nothing_imported(), *render_problems(rejected.problems, translated_errors, _)]
         return _render(form, UNPROCESSABLE, rejected.truncated)

@@ -21,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, ImportJob, Match, Player, SideCanasta, utcnow
 from scorekeeper.services import imports
 from scorekeeper.services.export_formats import match_fingerprint, read_export
-from scorekeeper.services.history import held_fingerprints
+from scorekeeper.services.transfer import held_fingerprints
 from scorekeeper.stats import SIDE_COLUMNS, side_figures
 from tests.helpers import export_document
 from tests.test_running_totals import added_up, stored_totals
@@ -41,7 +41,7 @@ def check_account(app: Flask, username: str, document: dict[str, Any]) -> None:
     expected = read_export(raw(document)).matches
     with app.app_context():
         owner = user_id(app, username)
-        stored = services.history.owned_matches(owner)
+        stored = services.transfer.owned_matches(owner)
         assert [match_fingerprint(services.view(m)) for m in stored] == [m.fingerprint for m in expected]
         for match, data in zip(stored, expected, strict=True):
             mv = services.view(match)
@@ -97,7 +97,7 @@ def test_held_fingerprints_are_those_of_the_folded_matches(app: Flask, other_cli
     assert upload(other_client, raw(document)).status_code == 302
     with app.app_context():
         owner = user_id(app, "eva")
-        folded = {match_fingerprint(services.view(m)) for m in services.history.owned_matches(owner)}
+        folded = {match_fingerprint(services.view(m)) for m in services.transfer.owned_matches(owner)}
         assert held_fingerprints(owner, read_export(raw(document)).matches) == folded
         assert len(folded) == 20
 
@@ -237,12 +237,12 @@ def test_two_imports_of_one_file_at_once_store_it_once(
 ) -> None:
     """A double tap on a large file: two imports store at the same moment. The second waits for the
     first (the account's import lock; SQLite's write lock), then finds its matches and skips them."""
-    from scorekeeper.services import history
+    from scorekeeper.services import transfer
 
     document = export_document(40)
     matches = read_export(raw(document)).matches
     first_reading, second_started = threading.Event(), threading.Event()
-    real = history.held_fingerprints
+    real = transfer.held_fingerprints
 
     def held(owner_id: int, imported: Any) -> set[str]:
         if threading.current_thread().name == "first":  # it holds the lock: let the second start
@@ -250,7 +250,7 @@ def test_two_imports_of_one_file_at_once_store_it_once(
             second_started.wait(timeout=30)
         return real(owner_id, imported)
 
-    monkeypatch.setattr(history, "held_fingerprints", held)
+    monkeypatch.setattr(transfer, "held_fingerprints", held)
     stored: dict[str, list[int]] = {}
 
     def store(name: str) -> None:
@@ -258,7 +258,7 @@ def test_two_imports_of_one_file_at_once_store_it_once(
             first_reading.wait(timeout=30)
             second_started.set()
         with app.app_context():
-            stored[name] = history.store_matches(user_id(app, "eva"), matches)
+            stored[name] = transfer.store_matches(user_id(app, "eva"), matches)
             db.session.remove()
 
     threads = [threading.Thread(target=store, args=(name,), name=name) for name in ("first", "second")]

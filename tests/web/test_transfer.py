@@ -430,7 +430,7 @@ def test_a_clash_on_a_new_player_is_tried_again(
     """Another request adding one of the new players meanwhile: the import starts again, whole."""
     from sqlalchemy.exc import IntegrityError
 
-    from scorekeeper.services import history as service
+    from scorekeeper.services import transfer as service
 
     real = service._store
     calls = []
