@@ -31,12 +31,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 from wtforms.widgets import DateInput, NumberInput
 
-from ..history import HistoryFilters
 from ..rules import CUSTOM, RuleSet, all_rulesets, house_rule_keys
 from ..rules.hand import MAX_DESCRIPTION
 from ..rules.house_rules import BANDS_KEY
 from ..rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES
 from ..rules.model import OptionKind
+from ..services.match_reads import HistoryFilters
 from ..single_use import SingleUse
 from ..validators import Storable
 from ..vocabulary import option_label

@@ -17,7 +17,6 @@ from werkzeug.wrappers import Response
 
 from .. import page_cache, sessions, single_use
 from ..extensions import db, login_manager
-from ..history import history_page, latest_log
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import EditLog, LoginSession, Match, Player, User
@@ -43,6 +42,7 @@ from ..services import (
     view,
 )
 from ..services import undo_hand as services_undo_hand
+from ..services.match_reads import history_page, latest_log
 from ..services.matches import unplayed_twin
 from ..validators import csrf_refused
 from ..vocabulary import ruleset_names

@@ -1,4 +1,4 @@
-"""The account's matches as a filtered, paginated history, and a match's edit log.
+"""Reads of the matches area: the account's matches as a filtered, paginated history, and a match's edit log.
 
 Reads only: the list uses each match's summary columns (``finished``, ``winner``, ``hand_count``,
 ``totals``) and never folds hands. A page costs a fixed number of statements whatever the number of
@@ -16,8 +16,8 @@ from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
-from .extensions import db
-from .models import EditLog, Match, Seat, Side
+from ..extensions import db
+from ..models import EditLog, Match, Seat, Side
 
 Status = Literal["finished", "in_progress"]
 S = TypeVar("S", bound=Select[Any])
