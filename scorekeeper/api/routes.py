@@ -33,7 +33,7 @@ from ..services.accounts import user_for_token
 from . import bp
 from .errors import BadJson, error_response, message
 from .idempotency import once_from_header
-from .serialize import hand_json, match_json, ruleset_json
+from .serialize import hand_json, match_resource, ruleset_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -92,7 +92,7 @@ def matches() -> Response:
     if not 1 <= page <= MAX_PAGE:
         return error_response(422, {"page": [f"Must be a page number from 1 to {MAX_PAGE}."]})
     views, pages = list_matches(g.api_user.id, page, bp_page_size())
-    response = jsonify([match_json(mv, with_hands=False) for mv in views])
+    response = jsonify([match_resource(mv, with_hands=False) for mv in views])
     last = max(1, pages.pages)
     links = [
         f'<{url_for(".matches", page=p, _external=True)}>; rel="{rel}"'
@@ -116,7 +116,7 @@ def bp_page_size() -> int:
 def new_match() -> tuple[Response, int, dict[str, str]]:
     match = create_match(g.api_user.id, json_body())
     location = url_for(".match", match_id=match.id)
-    return jsonify(match_json(view(match))), 201, {"Location": location}
+    return jsonify(match_resource(view(match))), 201, {"Location": location}
 
 
 @bp.get("/matches/<int:match_id>")
@@ -137,7 +137,7 @@ def match(match_id: int) -> Response:
     )
     if body is None:
         stored = get_match(owner.id, match_id)
-        response = jsonify(match_json(view(stored)))
+        response = jsonify(match_resource(view(stored)))
         # Kept under the version of the rows it was made from: under READ COMMITTED a change
         # committed since the query above can only make it newer than that key, never older.
         key = match_key(owner.id, match_id, stored.revision, stored.updated_at, owner.roster_revision)
@@ -171,12 +171,12 @@ def new_hand(match_id: int) -> tuple[Response, int, dict[str, str]]:
     once = once_from_header(match_id, data, lambda result, mv: (201, hand_created(mv, result.number)))
     result, mv = add_hand(stored, data, g.api_user.id, once)
     location = url_for(".hand", match_id=match_id, number=result.number)
-    return hand_answer(mv, result.number, {"match": match_json(mv)}), 201, {"Location": location}
+    return hand_answer(mv, result.number, {"match": match_resource(mv)}), 201, {"Location": location}
 
 
 def hand_created(mv: MatchView, number: int) -> dict[str, Any]:
     """The body of the answer that stored hand ``number`` (kept for an ``Idempotency-Key``)."""
-    return hand_answer(mv, number, {"match": match_json(mv)}).get_json()  # type: ignore[no-any-return]
+    return hand_answer(mv, number, {"match": match_resource(mv)}).get_json()  # type: ignore[no-any-return]
 
 
 def hand_answer(mv: MatchView, number: int, body: dict[str, Any] | None = None) -> Response:
@@ -218,11 +218,11 @@ def edit_hand(match_id: int, number: int) -> Response:
     stored = get_match(g.api_user.id, match_id)
     version = expected_version()
     _result, mv = replace_hand(stored, number, json_body(), g.api_user.id, expected_version=version)
-    return hand_answer(mv, number, {"match": match_json(mv)})
+    return hand_answer(mv, number, {"match": match_resource(mv)})
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")
 @token_required
 def remove_hand(match_id: int, number: int) -> Response:
     mv = delete_last_hand(get_match(g.api_user.id, match_id), number, g.api_user.id)
-    return jsonify({"match": match_json(mv)})
+    return jsonify({"match": match_resource(mv)})

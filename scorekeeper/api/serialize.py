@@ -113,7 +113,8 @@ def hand_json(result: HandResult, flag_codes: Sequence[str], version: int | None
     }
 
 
-def match_json(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
+def match_resource(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
+    """The API's Match object (API.md, docs/api.md), its hands included unless ``with_hands`` is false."""
     match, state = mv.match, mv.state
     flag_codes = mv.ruleset.flag_codes
     data: dict[str, Any] = {
