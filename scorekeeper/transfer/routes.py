@@ -115,7 +115,8 @@ def match_xlsx(match_id: int) -> Response:
 
 @bp.get("/matches/<int:match_id>/export.json")
 @login_required
-def match_json(match_id: int) -> Response:
+def match_backup(match_id: int) -> Response:
+    """The match as a JSON export: the backup an import reads back (CSV and .xlsx are for reading)."""
     return _json([view(owned_or_404(get_match, match_id))], f"scorekeeper-match-{match_id}.json")
 
 
