@@ -80,7 +80,7 @@ def iso_utc(moment: datetime) -> str:
     return as_utc(moment).astimezone(UTC).isoformat()
 
 
-def match_json(mv: MatchView) -> dict[str, Any]:
+def export_entry(mv: MatchView) -> dict[str, Any]:
     """One match, as the JSON export holds it: enough to rebuild it, and its totals to check."""
     match = mv.match
     codes = mv.ruleset.flag_codes
@@ -96,9 +96,9 @@ def match_json(mv: MatchView) -> dict[str, Any]:
     }
 
 
-def fingerprint(data: Mapping[str, Any]) -> str:
+def entry_fingerprint(data: Mapping[str, Any]) -> str:
     """What tells one match from another when a backup comes back, from its export entry
-    (:func:`match_json`'s shape): its rules (rule set, target, house rules), sides (names and players
+    (:func:`export_entry`'s shape): its rules (rule set, target, house rules), sides (names and players
     in their seats), start time (to the second) and the hands as entered. Two equal fingerprints are
     the same match; an edited hand, a renamed player or another start make another."""
     document = {
@@ -114,8 +114,8 @@ def fingerprint(data: Mapping[str, Any]) -> str:
 
 
 def match_fingerprint(mv: MatchView) -> str:
-    """The :func:`fingerprint` of a stored match."""
-    return fingerprint({**match_json(mv), "created_at": as_utc(mv.match.created_at)})
+    """The :func:`entry_fingerprint` of a stored match."""
+    return entry_fingerprint({**export_entry(mv), "created_at": as_utc(mv.match.created_at)})
 
 
 def export_json(views: Iterable[MatchView], exported_at: datetime) -> str:
@@ -124,7 +124,7 @@ def export_json(views: Iterable[MatchView], exported_at: datetime) -> str:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": iso_utc(exported_at),
-        "matches": [match_json(mv) for mv in views],
+        "matches": [export_entry(mv) for mv in views],
     }
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
@@ -401,8 +401,8 @@ class ImportedMatch:
 
     @cached_property
     def fingerprint(self) -> str:
-        """The match's :func:`fingerprint`, equal to the one of the match it was exported from."""
-        return fingerprint(
+        """The match's :func:`entry_fingerprint`, equal to the one of the match it was exported from."""
+        return entry_fingerprint(
             {
                 "ruleset": self.ruleset.id,
                 "target": self.target,

@@ -18,7 +18,7 @@ from ..extensions import db
 from ..models import EditLog, Hand, ImportJob, Match, Player, Seat, Side, SideCanasta, as_utc, utcnow
 from ..rules import get_ruleset, load_hand
 from ..stats import SIDE_COLUMNS, SideFigures, SideRecord, side_figures
-from .export_formats import FORMAT, VERSION, ImportedMatch, fingerprint
+from .export_formats import FORMAT, VERSION, ImportedMatch, entry_fingerprint
 from .players import find_or_add_players
 from .unit_of_work import match_write, retried
 
@@ -92,7 +92,7 @@ def _stored_fingerprints(match_ids: Sequence[int]) -> Iterator[str]:
         ):
             house_rules = dict(match.house_rules or {})
             codes = _flag_codes(match.ruleset, json.dumps(house_rules, sort_keys=True))
-            yield fingerprint(
+            yield entry_fingerprint(
                 {
                     "ruleset": match.ruleset,
                     "target": match.target,
