@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import flask_migrate
 from flask import Flask
 
 from .config import (
@@ -56,8 +55,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_security(app)
     register_cli(app)
     if app.config["AUTO_MIGRATE"]:
+        from .services import schema
+
         with app.app_context():
-            flask_migrate.upgrade(directory=MIGRATIONS)
+            schema.upgrade(directory=MIGRATIONS)
     return app
 
 

@@ -17,6 +17,7 @@ from . import sessions, throttle
 from .backup import NotSqlite, backup, integrity_problems, restore, sqlite_path
 from .extensions import db
 from .rules import ValidationError
+from .services import schema
 from .services.accounts import (
     AccountExists,
     create_token,
@@ -27,7 +28,7 @@ from .services.accounts import (
 )
 
 user_cli = AppGroup("user", help="Manage accounts.")
-data_cli = AppGroup("data", help="Back up, restore and check the SQLite database.")
+data_cli = AppGroup("data", help="Back up, restore and check the SQLite database; rescore every match.")
 token_cli = AppGroup("token", help="Manage API tokens.")
 
 
@@ -141,3 +142,12 @@ def data_check() -> None:
     if problems:
         raise SystemExit(1)
     click.echo("ok")
+
+
+@data_cli.command("rescore")
+def data_rescore() -> None:
+    """Recompute every match's summary, its sides' figures and the players' running totals from the
+    stored hands (done on start after an upgrade from before 0006; needed by hand only when
+    ``AUTO_MIGRATE`` is off and ``db upgrade`` crossed those revisions)."""
+    schema.rescore_all()
+    click.echo("Rescored.")

@@ -1,4 +1,8 @@
-"""The real migrations: a database at an older revision, with data in it, upgrades and keeps its scores."""
+"""The real migrations: a database at an older revision, with data in it, upgrades and keeps its scores.
+
+The migrations import nothing of the app (import-linter's contract), so the figures derived from
+stored hands are computed by the app's upgrade (:func:`scorekeeper.services.schema.upgrade`), the
+one it runs on start."""
 
 import copy
 import json
@@ -13,6 +17,7 @@ from sqlalchemy import select, text
 from scorekeeper import MIGRATIONS, create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, utcnow
+from scorekeeper.services import schema
 from scorekeeper.services.export_formats import export_json
 from scorekeeper.services.transfer import owned_matches
 from tests.helpers import drop_postgres_database, fresh_postgres_database
@@ -91,16 +96,47 @@ def old_database(
 def test_upgrade_fills_the_match_summary_from_stored_hands(tmp_path, monkeypatch):
     app = old_database(tmp_path, monkeypatch, "0002", [HAND])
     with app.app_context():
-        flask_migrate.upgrade(directory=MIGRATIONS)
+        schema.upgrade(directory=MIGRATIONS)
         row = db.session.execute(text("SELECT finished, hand_count, totals FROM matches")).one()
     # Side A: 300 + clean 500 + red three 100 + going out 100 = 1000; side B: 100 - 40 = 60.
     assert (bool(row.finished), row.hand_count, json.loads(row.totals)) == (False, 1, [1000, 60])
 
 
+def test_the_app_started_on_an_old_database_fills_the_summary(tmp_path, monkeypatch):
+    """On start (``AUTO_MIGRATE``), as ``flask db upgrade`` runs it: the same upgrade."""
+    old_database(tmp_path, monkeypatch, "0002", [HAND, HAND_2])
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.db'}", "SECRET_KEY": "x"}
+    )
+    with app.app_context():
+        row = db.session.execute(text("SELECT hand_count, totals FROM matches")).one()
+        points = db.session.scalars(text("SELECT points FROM sides ORDER BY position")).all()
+        db.session.remove()
+        db.engine.dispose()
+    assert (row.hand_count, json.loads(row.totals), points) == (2, [1120, 610], [1120, 610])
+
+
+def test_alembic_alone_leaves_the_figures_to_the_rescore_command(tmp_path, monkeypatch):
+    """Without the app's upgrade (``AUTO_MIGRATE`` off, Alembic run alone) the new columns stay at
+    their defaults until ``flask data rescore`` fills them."""
+    app = old_database(tmp_path, monkeypatch, "0002", [HAND])
+    with app.app_context():
+        flask_migrate.upgrade(directory=MIGRATIONS)
+        before = db.session.execute(text("SELECT hand_count FROM matches")).scalar_one()
+        db.session.remove()
+    result = app.test_cli_runner().invoke(args=["data", "rescore"])
+    with app.app_context():
+        after = db.session.execute(text("SELECT hand_count, totals FROM matches")).one()
+        db.session.remove()
+        db.engine.dispose()
+    assert result.exit_code == 0, result.output
+    assert (before, after.hand_count, json.loads(after.totals)) == (0, 1, [1000, 60])
+
+
 def test_upgrade_fills_the_side_figures_from_stored_hands(tmp_path, monkeypatch):
     app = old_database(tmp_path, monkeypatch, "0004", [HAND, HAND_2])
     with app.app_context():
-        flask_migrate.upgrade(directory=MIGRATIONS)
+        schema.upgrade(directory=MIGRATIONS)
         figures = db.session.execute(
             text(
                 "SELECT points, went_out, penalty_count, penalty_points, best_score, best_hand "
@@ -131,7 +167,7 @@ def test_upgrade_adds_up_the_running_totals_of_existing_players(tmp_path, monkey
                 )
             )
             connection.execute(text("UPDATE matches SET hand_count = 2"))  # its summary, as 0003 keeps it
-        flask_migrate.upgrade(directory=MIGRATIONS)
+        schema.upgrade(directory=MIGRATIONS)
         totals = db.session.execute(
             text(
                 "SELECT player_id, ruleset, played, in_progress, hands, points, went_out, penalty_count, "
@@ -186,7 +222,7 @@ def test_upgrade_repairs_text_that_could_not_be_exported(tmp_path, monkeypatch, 
             )
             if connection.dialect.name == "sqlite":
                 connection.execute(text("UPDATE sides SET name = 'A' || char(0) || 'B' WHERE id = 1"))
-        flask_migrate.upgrade(directory=MIGRATIONS)
+        schema.upgrade(directory=MIGRATIONS)
         views = [services.view(match) for match in owned_matches(1)]
         exported = json.loads(export_json(views, utcnow()).encode("utf-8"))
         log = db.session.scalars(select(EditLog.after)).one()

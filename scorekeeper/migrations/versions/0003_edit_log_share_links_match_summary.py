@@ -1,5 +1,9 @@
 """edit log, share links, match summary
 
+The summary columns of matches already stored are filled by the app once the schema is at the
+latest revision (scorekeeper/services/schema.py): scoring needs the rules, and a migration imports
+nothing of the app.
+
 Revision ID: 0003
 Revises: 0002
 Create Date: 2026-11-22 06:22:39.913767
@@ -65,50 +69,6 @@ def upgrade():
         batch_op.create_index(batch_op.f("ix_matches_finished"), ["finished"], unique=False)
 
     # ### end Alembic commands ###
-    backfill_summaries()
-
-
-def backfill_summaries():
-    """Fill the new summary columns of existing matches by folding their stored hands."""
-    from scorekeeper.rules import fold_match, get_ruleset, load_hand
-
-    bind = op.get_bind()
-    matches = sa.table(
-        "matches",
-        sa.column("id"),
-        sa.column("ruleset"),
-        sa.column("target"),
-        sa.column("house_rules", sa.JSON),
-        sa.column("finished"),
-        sa.column("winner"),
-        sa.column("hand_count"),
-        sa.column("totals", sa.JSON),
-    )
-    sides = sa.table("sides", sa.column("match_id"))
-    hands = sa.table("hands", sa.column("match_id"), sa.column("number"), sa.column("input", sa.JSON))
-    for row in bind.execute(
-        sa.select(matches.c.id, matches.c.ruleset, matches.c.target, matches.c.house_rules)
-    ).all():
-        side_count = bind.execute(
-            sa.select(sa.func.count()).select_from(sides).where(sides.c.match_id == row.id)
-        ).scalar_one()
-        inputs = [
-            load_hand(h.input)
-            for h in bind.execute(
-                sa.select(hands.c.input).where(hands.c.match_id == row.id).order_by(hands.c.number)
-            )
-        ]
-        state = fold_match(get_ruleset(row.ruleset, row.house_rules or {}), row.target, side_count, inputs)
-        bind.execute(
-            matches.update()
-            .where(matches.c.id == row.id)
-            .values(
-                finished=state.finished,
-                winner=state.winner,
-                hand_count=len(inputs),
-                totals=list(state.totals),
-            )
-        )
 
 
 def downgrade():

@@ -1,5 +1,9 @@
 """side figures
 
+The figures of sides already stored are filled by the app once the schema is at the latest
+revision (scorekeeper/services/schema.py): scoring needs the rules, and a migration imports nothing
+of the app.
+
 Revision ID: 0005
 Revises: 0004
 Create Date: 2026-11-22 08:04:21.387310
@@ -37,70 +41,6 @@ def upgrade():
         sa.PrimaryKeyConstraint("side_id", "kind", name=op.f("pk_side_canastas")),
     )
     # ### end Alembic commands ###
-    backfill_figures()
-
-
-def backfill_figures():
-    """Fill the new figures of every existing side by folding its match's stored hands."""
-    from scorekeeper.rules import fold_match, get_ruleset, load_hand
-    from scorekeeper.stats import side_figures
-
-    bind = op.get_bind()
-    matches = sa.table(
-        "matches",
-        sa.column("id"),
-        sa.column("ruleset"),
-        sa.column("target"),
-        sa.column("house_rules", sa.JSON),
-    )
-    sides = sa.table(
-        "sides",
-        sa.column("id"),
-        sa.column("match_id"),
-        sa.column("position"),
-        sa.column("points"),
-        sa.column("went_out"),
-        sa.column("penalty_count"),
-        sa.column("penalty_points"),
-        sa.column("best_score"),
-        sa.column("best_hand"),
-    )
-    side_canastas = sa.table("side_canastas", sa.column("side_id"), sa.column("kind"), sa.column("count"))
-    hands = sa.table("hands", sa.column("match_id"), sa.column("number"), sa.column("input", sa.JSON))
-    for row in bind.execute(
-        sa.select(matches.c.id, matches.c.ruleset, matches.c.target, matches.c.house_rules)
-    ).all():
-        side_ids = (
-            bind.execute(sa.select(sides.c.id).where(sides.c.match_id == row.id).order_by(sides.c.position))
-            .scalars()
-            .all()
-        )
-        inputs = [
-            load_hand(h.input)
-            for h in bind.execute(
-                sa.select(hands.c.input).where(hands.c.match_id == row.id).order_by(hands.c.number)
-            )
-        ]
-        rs = get_ruleset(row.ruleset, row.house_rules or {})
-        state = fold_match(rs, row.target, len(side_ids), inputs)
-        for side_id, figures in zip(side_ids, side_figures(rs, state), strict=True):
-            bind.execute(
-                sides.update()
-                .where(sides.c.id == side_id)
-                .values(
-                    points=figures.points,
-                    went_out=figures.went_out,
-                    penalty_count=figures.penalty_count,
-                    penalty_points=figures.penalty_points,
-                    best_score=figures.best_score,
-                    best_hand=figures.best_hand,
-                )
-            )
-            if figures.canastas:
-                bind.execute(
-                    side_canastas.insert(),
-                    [{"side_id": side_id, "kind": k, "count": n} for k, n in figures.canastas.items()],
-                )
 
 
 def downgrade():

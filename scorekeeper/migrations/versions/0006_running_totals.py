@@ -1,5 +1,9 @@
 """running totals of players and partnerships
 
+The totals of players already stored are added up by the app once the schema is at the latest
+revision (scorekeeper/services/schema.py), from the sides' figures it fills then: a migration
+imports nothing of the app.
+
 Revision ID: 0006
 Revises: 0005
 Create Date: 2026-11-22 10:30:00
@@ -85,12 +89,6 @@ def upgrade():
             "player_id", "partner_low", "partner_high", name=op.f("pk_partnership_totals")
         ),
     )
-    # Add up the figures every side already has (stored with it by 0005). This uses the app's own
-    # rebuild, written for these three tables as created here; if a later migration changes them,
-    # give this one a frozen copy.
-    from scorekeeper.running_totals import rebuild
-
-    rebuild(op.get_bind())
 
 
 def downgrade():

@@ -1,0 +1,76 @@
+"""The database brought to the latest migration, and the figures the migrations leave to the app.
+
+Migrations import nothing of the app, so that a model or a rule changed later cannot break an old
+one; they cannot score hands. The figures derived from stored hands (the match summaries added by
+0003, the sides' figures by 0005, the players' running totals by 0006) of a database that was at
+one of :data:`RESCORED_FROM` are therefore computed here, by today's rules, once the schema is
+the one today's models describe.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import flask_migrate
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, delete, insert, select, update
+
+from .. import running_totals
+from ..extensions import db
+from ..models import Hand, Match, Side, SideCanasta
+from ..rules import RuleSet, fold_match, get_ruleset, load_hand
+from ..stats import SIDE_COLUMNS, side_figures
+
+#: Revisions older than 0006, whose upgrade adds columns and tables of figures it leaves empty.
+RESCORED_FROM: Final = frozenset({"0001", "0002", "0003", "0004", "0005"})
+
+
+def upgrade(directory: str) -> None:
+    """Apply every pending migration of ``directory``, then recompute the derived figures when the
+    database was older than those figures (:data:`RESCORED_FROM`). An empty database has none."""
+    before = current_revision()
+    flask_migrate.upgrade(directory=directory)
+    if before in RESCORED_FROM:
+        rescore_all()
+
+
+def current_revision() -> str | None:
+    """The database's Alembic revision; ``None`` for a database no migration has touched."""
+    with db.engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def rescore_all() -> None:
+    """Every match's summary and its sides' figures recomputed from its stored hands, then every
+    player's running totals added up again; one transaction. Idempotent: a second run (two processes
+    upgrading at once) writes the same values."""
+    with db.engine.begin() as connection:
+        for match_id, ruleset, target, house_rules in connection.execute(
+            select(Match.id, Match.ruleset, Match.target, Match.house_rules).order_by(Match.id)
+        ).all():
+            _rescore_match(connection, match_id, get_ruleset(ruleset, house_rules or {}), target)
+        running_totals.rebuild(connection)
+
+
+def _rescore_match(connection: Connection, match_id: int, rs: RuleSet, target: int) -> None:
+    side_ids = list(
+        connection.scalars(select(Side.id).where(Side.match_id == match_id).order_by(Side.position))
+    )
+    inputs = [
+        load_hand(stored)
+        for stored in connection.scalars(
+            select(Hand.input).where(Hand.match_id == match_id).order_by(Hand.number)
+        )
+    ]
+    state = fold_match(rs, target, len(side_ids), inputs)
+    summary = {"finished": state.finished, "winner": state.winner, "hand_count": len(inputs)}
+    connection.execute(update(Match).where(Match.id == match_id).values(**summary, totals=list(state.totals)))
+    for side_id, figures in zip(side_ids, side_figures(rs, state), strict=True):
+        columns = {name: getattr(figures, name) for name in SIDE_COLUMNS}
+        connection.execute(update(Side).where(Side.id == side_id).values(columns))
+        connection.execute(delete(SideCanasta).where(SideCanasta.side_id == side_id))
+        if figures.canastas:
+            connection.execute(
+                insert(SideCanasta),
+                [{"side_id": side_id, "kind": kind, "count": n} for kind, n in figures.canastas.items()],
+            )
