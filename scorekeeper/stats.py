@@ -3,7 +3,7 @@
 Each side of a match carries its :class:`SideFigures`, its per-hand figures summed over the match's
 hands: derived from the hands by :func:`side_figures` and stored with the side whenever the hands
 change (:meth:`scorekeeper.services.unit_of_work.MatchWrite.summarise`). The statistics add up those
-stored figures (:mod:`scorekeeper.players.data` has the database do it), so they never read a hand
+stored figures (:mod:`scorekeeper.services.player_reads` has the database do it), so they never read a hand
 nor fold a match.
 
 Scores belong to sides, so a player's figures are those of the side they sat in: a player's

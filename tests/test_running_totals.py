@@ -15,10 +15,10 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, as_utc
-from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.rules import ValidationError
 from scorekeeper.running_totals import side_records
 from scorekeeper.services.export_formats import export_json, read_export
+from scorekeeper.services.player_reads import partnerships_of, player_stats
 from scorekeeper.services.transfer import owned_matches, store_matches
 from scorekeeper.stats import COUNTS, BestHand, add_up
 from tests.helpers import make_user

@@ -28,7 +28,7 @@ from sqlalchemy import select, update
 from scorekeeper import running_totals, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player, Side
-from scorekeeper.players.data import (
+from scorekeeper.services.player_reads import (
     latest_results,
     partnerships_of,
     player_stats,

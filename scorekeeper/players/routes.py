@@ -24,9 +24,15 @@ from ..models import Player
 from ..once import new_key
 from ..rules import ValidationError, get_ruleset
 from ..services import Conflict, get_player, merge_players, players_of, rename_player
+from ..services.player_reads import (
+    latest_results_by_ruleset,
+    match_count,
+    partnerships_of,
+    players_stats,
+    ruleset_stats,
+)
 from ..stats import Result, Stats, by_matches, combined
 from . import bp
-from .data import latest_results_by_ruleset, match_count, partnerships_of, players_stats, ruleset_stats
 from .forms import MergeForm, RenameForm
 
 UNPROCESSABLE: Final = 422

@@ -14,8 +14,8 @@ from sqlalchemy import func, select, update
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, IdempotencyKey, Match, PartnershipTotal, Player, ShareLink, Side
-from scorekeeper.players.data import partnerships_of, player_stats
 from scorekeeper.services import Conflict
+from scorekeeper.services.player_reads import partnerships_of, player_stats
 from tests.test_running_totals import assert_totals_add_up
 from tests.web.helpers import logged_in, post_form
 

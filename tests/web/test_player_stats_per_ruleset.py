@@ -28,7 +28,7 @@ from sqlalchemy import update
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from scorekeeper.players.data import latest_results_by_ruleset
+from scorekeeper.services.player_reads import latest_results_by_ruleset
 from tests.web.helpers import logged_in
 from tests.web.test_players import LOSE, WIN, owner_id, player_id
 

@@ -1,4 +1,4 @@
-"""The statistics of an account's players, read from their running totals
+"""Reads of the players area: the statistics of an account's players, read from their running totals
 (:mod:`scorekeeper.running_totals`): one row per rule set, partnership or canasta kind, whatever the number
 of matches. Only the latest results read matches, a fixed number of them.
 """
