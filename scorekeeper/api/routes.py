@@ -8,11 +8,9 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 
 from flask import Response, current_app, g, jsonify, request, url_for
-from sqlalchemy import select
 
 from .. import page_cache
-from ..extensions import db
-from ..models import Match, as_utc
+from ..models import as_utc
 from ..rules import N_, RULESET_IDS, UnknownRuleSet, all_rulesets, get_ruleset
 from ..services import (
     MAX_ID,
@@ -30,6 +28,7 @@ from ..services import (
     view,
 )
 from ..services.accounts import user_for_token
+from ..services.match_reads import match_version
 from . import bp
 from .errors import BadJson, error_response, message
 from .idempotency import once_from_header
@@ -127,9 +126,7 @@ def match(match_id: int) -> Response:
     owner = g.api_user
     if not 1 <= match_id <= MAX_ID:
         raise NotFound(match_id)
-    row = db.session.execute(
-        select(Match.revision, Match.updated_at).where(Match.id == match_id, Match.owner_id == owner.id)
-    ).first()
+    row = match_version(owner.id, match_id)
     if row is None:
         raise NotFound(match_id)
     body = page_cache.fetch(

@@ -12,14 +12,13 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
-from sqlalchemy import bindparam, select
 from werkzeug.wrappers import Response
 
 from .. import page_cache, sessions, single_use
-from ..extensions import db, login_manager
+from ..extensions import login_manager
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
-from ..models import EditLog, LoginSession, Match, Player, User
+from ..models import EditLog, Match
 from ..once import AlreadyDone, Once, fingerprint, is_valid_key, new_key
 from ..once import find as find_key
 from ..rules import ValidationError, all_rulesets, check_new_match, parse_hand, score_hand
@@ -42,8 +41,9 @@ from ..services import (
     view,
 )
 from ..services import undo_hand as services_undo_hand
-from ..services.match_reads import history_page, latest_log
+from ..services.match_reads import history_page, latest_log, log_entry, scoreboard_version
 from ..services.matches import unplayed_twin
+from ..services.player_reads import player_names
 from ..validators import csrf_refused
 from ..vocabulary import ruleset_names
 from . import bp
@@ -133,14 +133,6 @@ def history() -> str:
 # --- New match -------------------------------------------------------------------------------
 
 
-def _known_players() -> list[str]:
-    return list(
-        db.session.scalars(
-            select(Player.name).where(Player.owner_id == current_user.id).order_by(Player.name)
-        )
-    )
-
-
 def _render_new(form: NewMatchBase, status: int = 200, uneven: list[int] | None = None) -> tuple[str, int]:
     rulesets = all_rulesets()
     overrides = {rs.id: override_rows(rs) for rs in rulesets}
@@ -149,7 +141,7 @@ def _render_new(form: NewMatchBase, status: int = 200, uneven: list[int] | None 
         form=form,
         rulesets=rulesets,
         overrides=overrides,
-        players=_known_players(),
+        players=player_names(current_user.id),
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
         third_side_rulesets=ruleset_names(rs for rs in rulesets if rs.max_sides >= 3),
@@ -226,14 +218,7 @@ def quick_scoreboard(match_id: int) -> Response | None:
         return None
     if not 1 <= match_id <= MAX_ID:
         return None
-    # One statement on a connection of its own, without a transaction: no BEGIN and no ROLLBACK
-    # round trips to PostgreSQL, and the ORM session is never opened.
-    with db.engine.connect() as connection:
-        row = (
-            connection.execution_options(isolation_level="AUTOCOMMIT")
-            .execute(SCOREBOARD_VERSION, {"match_id": match_id, **sessions.live_params(token)})
-            .first()
-        )
+    row = scoreboard_version(match_id, sessions.LIVE_SESSION, sessions.live_params(token))
     if row is None:
         return None  # not theirs, no longer there, or the session ended: the full path answers
     tag = etag_for(match_id, row.revision, row.updated_at, row.owner_id, row.roster_revision)
@@ -242,16 +227,6 @@ def quick_scoreboard(match_id: int) -> Response | None:
     key = _page_key(tag)
     body = page_cache.fetch(key) if key is not None else None
     return cacheable(make_response(page_cache.personalise(body)), tag) if body is not None else None
-
-
-#: What the scoreboard's ETag needs from the database, for a match of the account of a live login
-#: session; built once.
-SCOREBOARD_VERSION: Final = (
-    select(Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
-    .join(User, User.id == Match.owner_id)
-    .join(LoginSession, LoginSession.user_id == Match.owner_id)
-    .where(Match.id == bindparam("match_id"), *sessions.LIVE_SESSION)
-)
 
 
 def _page_key(tag: str) -> tuple[str, str, str] | None:
@@ -486,8 +461,8 @@ def _entered_again(mv: MatchView, entry_id: str) -> tuple[int, Any] | None:
     deleted, for "Enter it again" (``None`` if it names no such entry of this match)."""
     if not (entry_id.isascii() and entry_id.isdigit() and len(entry_id) <= MAX_DIGITS):
         return None
-    entry = db.session.get(EditLog, int(entry_id))
-    if entry is None or entry.match_id != mv.match.id or entry.action not in REMOVED or not entry.before:
+    entry = log_entry(mv.match.id, int(entry_id))
+    if entry is None or entry.action not in REMOVED or not entry.before:
         return None
     try:
         return entry.hand_number or 0, input_to_formdata(entry.before, mv.ruleset)

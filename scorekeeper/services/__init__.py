@@ -10,7 +10,11 @@ every transaction, each write committed whole or rolled back before they raise.
 - :mod:`.unit_of_work`: :func:`match_write`, the one way to change a match, which keeps the
   players' running totals (:mod:`scorekeeper.running_totals`) equal to the sides' figures, and
   :func:`retried`, for a write that lost a race to add the same new row;
-- :mod:`.errors`: :class:`NotFound` and :class:`Conflict`.
+- :mod:`.errors`: :class:`NotFound` and :class:`Conflict`;
+- :mod:`.schema`: the upgrade the app runs on start, and the figures the migrations leave to it.
+
+The reads of each area of pages live in one module named after it: :mod:`.match_reads`,
+:mod:`.player_reads`, :mod:`.share_reads` (the routes hold no query of their own).
 
 The names most callers need are importable from here.
 """
@@ -35,7 +39,8 @@ from .matches import (
     view,
 )
 from .players import get_player, merge_players, players_of, rename_player
-from .sharing import active_share_link, create_share_link, revoke_share_link, shared_match
+from .share_reads import shared_match
+from .sharing import active_share_link, create_share_link, revoke_share_link
 from .unit_of_work import OutsideUnitOfWork, match_write
 
 __all__ = [

@@ -1,5 +1,7 @@
 """Reads of the matches area: the account's matches as a filtered, paginated history, and a match's edit log.
 
+The routes of the matches pages and of the API call these; they hold no query of their own.
+
 Reads only: the list uses each match's summary columns (``finished``, ``winner``, ``hand_count``,
 ``totals``) and never folds hands. A page costs a fixed number of statements whatever the number of
 matches: the count, the page, then the sides and their seats with players (``selectinload``).
@@ -8,16 +10,18 @@ matches: the count, the page, then the sides and their seats with players (``sel
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
 from typing import Any, Final, Literal, TypeVar
 
 from flask_sqlalchemy.pagination import Pagination
-from sqlalchemy import Select, func, select
+from sqlalchemy import ColumnElement, Row, Select, bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
-from ..models import EditLog, Match, Seat, Side
+from ..models import EditLog, LoginSession, Match, Seat, Side, User
 
 Status = Literal["finished", "in_progress"]
 S = TypeVar("S", bound=Select[Any])
@@ -92,3 +96,44 @@ def latest_log(match_id: int, limit: int | None = None) -> list[EditLog]:
     if limit is not None:
         statement = statement.limit(limit)
     return list(db.session.scalars(statement))
+
+
+def log_entry(match_id: int, entry_id: int) -> EditLog | None:
+    """The match's log entry ``entry_id``; ``None`` if there is none or it is another match's."""
+    entry = db.session.get(EditLog, entry_id)
+    return entry if entry is not None and entry.match_id == match_id else None
+
+
+def match_version(owner_id: int, match_id: int) -> Row[int, datetime] | None:
+    """``revision`` and ``updated_at`` of the account's match (what its cached answers are keyed by);
+    ``None`` if it has no such match."""
+    return db.session.execute(
+        select(Match.revision, Match.updated_at).where(Match.id == match_id, Match.owner_id == owner_id)
+    ).first()
+
+
+@lru_cache(maxsize=4)
+def _scoreboard_version(live_session: tuple[ColumnElement[bool], ...]) -> Select[int, datetime, int, int]:
+    return (
+        select(Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
+        .join(User, User.id == Match.owner_id)
+        .join(LoginSession, LoginSession.user_id == Match.owner_id)
+        .where(Match.id == bindparam("match_id"), *live_session)
+    )
+
+
+def scoreboard_version(
+    match_id: int, live_session: Iterable[ColumnElement[bool]], params: Mapping[str, Any]
+) -> Row[int, datetime, int, int] | None:
+    """What the scoreboard's ETag needs (``revision``, ``updated_at``, ``owner_id``,
+    ``roster_revision``), for a match of the account of a login session that the ``live_session``
+    conditions accept with ``params`` (:data:`scorekeeper.sessions.LIVE_SESSION`); ``None``
+    otherwise. One statement on a connection of its own, without a transaction: no BEGIN and no
+    ROLLBACK round trips to PostgreSQL, and the ORM session is never opened."""
+    statement = _scoreboard_version(tuple(live_session))
+    with db.engine.connect() as connection:
+        return (
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+            .execute(statement, {"match_id": match_id, **params})
+            .first()
+        )

@@ -144,3 +144,9 @@ def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict
         result = _result(*row)
         results.setdefault(result.ruleset, []).append(result)
     return results
+
+
+def player_names(owner_id: int) -> list[str]:
+    """The names of the account's players, in alphabetical order (the new-match form suggests them)."""
+    names = select(Player.name).where(Player.owner_id == owner_id).order_by(Player.name)
+    return list(db.session.scalars(names))

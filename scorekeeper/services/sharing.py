@@ -1,16 +1,12 @@
 """Share links: a match's live, read-only address for the people at the table (at most one active
-per match). Creating or revoking one is a change to the match: logged, and it bumps its revision."""
+per match). Creating or revoking one is a change to the match: logged, and it bumps its revision.
+The share pages' reads are :mod:`.share_reads`."""
 
 from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import select
-
-from ..extensions import db
 from ..models import Match, ShareLink, utcnow
-from .errors import NotFound
-from .matches import get_match
 from .unit_of_work import match_write
 
 
@@ -38,13 +34,3 @@ def revoke_share_link(match: Match, actor_id: int | None = None) -> bool:
         link.revoked_at = utcnow()
         write.log(match, "share_revoked", actor_id)
     return True
-
-
-def shared_match(token: str) -> Match:
-    """The match behind an active share token. :raise NotFound: unknown or revoked token."""
-    link = db.session.scalar(
-        select(ShareLink).where(ShareLink.token == token, ShareLink.revoked_at.is_(None))
-    )
-    if link is None:
-        raise NotFound(token)
-    return get_match(link.match.owner_id, link.match_id)

@@ -28,13 +28,11 @@ from flask import (
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup, escape
-from sqlalchemy import bindparam, select
 
 from .. import page_cache, single_use
-from ..extensions import db
 from ..loaders import owned_or_404
 from ..matches.scoreboard import etag_for, scoreboard_context
-from ..models import Match, ShareLink, User, as_utc
+from ..models import Match, as_utc
 from ..rules.text import storable
 from ..security import shows_secret
 from ..services import (
@@ -46,6 +44,7 @@ from ..services import (
     shared_match,
     view,
 )
+from ..services.share_reads import shared_version
 from . import bp
 
 #: Seconds between two polls of the shared page (the tests make it shorter): a saved hand reaches
@@ -165,22 +164,13 @@ def _board_context(token: str, match: Match, tag: str) -> dict[str, Any]:
     }
 
 
-#: The version of the match behind an active share token; built once.
-SHARED_VERSION: Final = (
-    select(Match.id, Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
-    .join(ShareLink, ShareLink.match_id == Match.id)
-    .join(User, User.id == Match.owner_id)
-    .where(ShareLink.token == bindparam("token"), ShareLink.revoked_at.is_(None))
-)
-
-
 def _version(token: str) -> str:
     """The shared board's version, from one small query: what the owner's scoreboard ETag is made
     of (the match's revision and last change, its players' names, the reader's language, this
     release). :raise NotFound: (404) no active link with this token."""
     if not could_be_token(token):
         abort(404)
-    found = db.session.execute(SHARED_VERSION, {"token": token}).first()
+    found = shared_version(token)
     if found is None:
         abort(404)
     return etag_for(found.id, found.revision, found.updated_at, found.owner_id, found.roster_revision)

@@ -14,16 +14,14 @@ from flask import current_app, flash, jsonify, redirect, render_template, reques
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
-from sqlalchemy import func, select
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from .. import single_use, vocabulary
-from ..extensions import db
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
-from ..models import ImportJob, Match, utcnow
+from ..models import ImportJob, utcnow
 from ..services import MatchView, get_match, imports, transfer, view
 from ..services.export_formats import (
     MAX_BYTES,
@@ -36,6 +34,7 @@ from ..services.export_formats import (
     read_export,
     render_problems,
 )
+from ..services.match_reads import HistoryFilters, count_matches
 from ..timezones import reader_zone
 from ..vocabulary import number
 from . import bp
@@ -138,18 +137,11 @@ def history_json() -> Response:
     return _json(_history(), f"scorekeeper-history-{_stamp()}.json")
 
 
-def _match_count() -> int:
-    total = db.session.scalar(
-        select(func.count()).select_from(Match).where(Match.owner_id == current_user.id)
-    )
-    return total or 0
-
-
 def _render(form: ImportForm, status: int = 200, truncated: bool = False) -> tuple[str, int]:
     page = render_template(
         "transfer/index.html",
         form=form,
-        count=_match_count(),
+        count=count_matches(current_user.id, HistoryFilters()),
         running=imports.running_job(current_user.id),
         truncated=truncated,
         max_mb=MAX_BYTES // (1024 * 1024),
