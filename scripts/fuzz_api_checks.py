@@ -3,7 +3,7 @@
 ``resource_available_unless_replayed`` is schemathesis's ``ensure_resource_availability`` (ST302: a
 resource a POST just created must be found by the request its link leads to), except after a POST
 whose answer is the replay of an earlier one (``Idempotent-Replayed: true``, docs/api.md). The API
-contract (../shared/API.md, "Additions") says such a repeat answers exactly what the first request
+contract (docs/api.md, "Sending a hand again") says such a repeat answers exactly what the first request
 answered, even if the hand it stored was removed since (the undo wins; the key stores nothing
 again). The built-in check only forgives a removal made in the same scenario, so a key reused by a
 later scenario after an earlier one removed its hand reads as "created, then not found". Every other

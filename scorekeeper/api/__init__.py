@@ -1,4 +1,5 @@
-"""The JSON API, ``/api/v1`` (contract: ../shared/API.md). Bearer tokens, no cookies, no CSRF."""
+"""The JSON API, ``/api/v1`` (docs/api.md; its OpenAPI document at ``/api/v1/openapi.json``).
+Bearer tokens, no cookies, no CSRF."""
 
 from flask import Blueprint
 

@@ -1,4 +1,4 @@
-"""The ``Idempotency-Key`` header of ``POST /matches/ID/hands`` (../shared/API.md, "Additions"), over
+"""The ``Idempotency-Key`` header of ``POST /matches/ID/hands`` (docs/api.md, "Sending a hand again"), over
 the store of keys of :mod:`scorekeeper.once`: the same key again, for the same account, answers what
 the first request answered and stores nothing; the same key with a different request is a 422 at
 ``Idempotency-Key``."""

@@ -1,4 +1,5 @@
-"""Rule sets, matches and hands as the API's JSON (shapes fixed by ../shared/API.md)."""
+"""Rule sets, matches and hands as the API's JSON (the shapes of docs/api.md and of the OpenAPI
+document, ``/api/v1/openapi.json``)."""
 
 from __future__ import annotations
 
@@ -114,7 +115,7 @@ def hand_json(result: HandResult, flag_codes: Sequence[str], version: int | None
 
 
 def match_resource(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
-    """The API's Match object (API.md, docs/api.md), its hands included unless ``with_hands`` is false."""
+    """The API's Match object (docs/api.md), its hands included unless ``with_hands`` is false."""
     match, state = mv.match, mv.state
     flag_codes = mv.ruleset.flag_codes
     data: dict[str, Any] = {
