@@ -38,7 +38,8 @@ from .matches import (
     undoable_hand,
     view,
 )
-from .players import get_player, merge_players, players_of, rename_player
+from .player_reads import get_player, players_of
+from .players import merge_players, rename_player
 from .share_reads import shared_match
 from .sharing import active_share_link, create_share_link, revoke_share_link
 from .unit_of_work import OutsideUnitOfWork, match_write

@@ -1,6 +1,6 @@
-"""Reads of the players area: the statistics of an account's players, read from their running totals
-(:mod:`scorekeeper.running_totals`): one row per rule set, partnership or canasta kind, whatever the number
-of matches. Only the latest results read matches, a fixed number of them.
+"""Reads of the players area: an account's players, and their statistics read from their running
+totals (:mod:`scorekeeper.running_totals`): one row per rule set, partnership or canasta kind,
+whatever the number of matches. Only the latest results read matches, a fixed number of them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from sqlalchemy import Select, func, select
 from ..extensions import db
 from ..models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, Seat, Side, as_utc
 from ..stats import COUNTS, BestHand, Partnership, Result, Stats, combined, stats_from
+from .errors import MAX_ID, NotFound
 
 
 def _counts(row: Any) -> dict[str, int]:
@@ -150,3 +151,16 @@ def player_names(owner_id: int) -> list[str]:
     """The names of the account's players, in alphabetical order (the new-match form suggests them)."""
     names = select(Player.name).where(Player.owner_id == owner_id).order_by(Player.name)
     return list(db.session.scalars(names))
+
+
+def players_of(owner_id: int) -> list[Player]:
+    """The account's players, in alphabetical order."""
+    return list(db.session.scalars(select(Player).where(Player.owner_id == owner_id).order_by(Player.name)))
+
+
+def get_player(owner_id: int, player_id: int) -> Player:
+    """:raise NotFound: no such player in this account."""
+    player = db.session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
+    if player is None or player.owner_id != owner_id:
+        raise NotFound(player_id)
+    return player

@@ -12,20 +12,8 @@ from ..extensions import db
 from ..models import Match, Player, Seat, Side, User
 from ..rules import N_, FieldError, ValidationError
 from ..rules.match_setup import MAX_NAME
-from .errors import MAX_ID, NotFound
+from .player_reads import get_player
 from .unit_of_work import match_write, transaction
-
-
-def players_of(owner_id: int) -> list[Player]:
-    return list(db.session.scalars(select(Player).where(Player.owner_id == owner_id).order_by(Player.name)))
-
-
-def get_player(owner_id: int, player_id: int) -> Player:
-    """:raise NotFound: no such player in this account."""
-    player = db.session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
-    if player is None or player.owner_id != owner_id:
-        raise NotFound(player_id)
-    return player
 
 
 def find_or_add_players(owner_id: int, names: Iterable[str]) -> dict[str, Player]:
