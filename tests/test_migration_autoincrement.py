@@ -24,7 +24,7 @@ from scorekeeper.once import Once, fingerprint
 from scorekeeper.services.account_deletion import delete_account
 from scorekeeper.services.accounts import create_token
 from scorekeeper.services.export_formats import export_json
-from scorekeeper.services.transfer import owned_matches
+from scorekeeper.services.transfer_reads import owned_matches
 from tests import test_migrations
 from tests.test_migrations import HAND, HAND_2, old_database
 

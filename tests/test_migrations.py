@@ -19,7 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, utcnow
 from scorekeeper.services import schema
 from scorekeeper.services.export_formats import export_json
-from scorekeeper.services.transfer import owned_matches
+from scorekeeper.services.transfer_reads import owned_matches
 from tests.helpers import drop_postgres_database, fresh_postgres_database
 
 HAND = {

@@ -19,7 +19,8 @@ from scorekeeper.rules import ValidationError
 from scorekeeper.running_totals import side_records
 from scorekeeper.services.export_formats import export_json, read_export
 from scorekeeper.services.player_reads import partnerships_of, player_stats
-from scorekeeper.services.transfer import owned_matches, store_matches
+from scorekeeper.services.transfer import store_matches
+from scorekeeper.services.transfer_reads import owned_matches
 from scorekeeper.stats import COUNTS, BestHand, add_up
 from tests.helpers import make_user
 from tests.test_side_figures import HANDS as CANASTON_HANDS

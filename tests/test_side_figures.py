@@ -13,7 +13,8 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.services.export_formats import export_json, read_export
-from scorekeeper.services.transfer import owned_matches, store_matches
+from scorekeeper.services.transfer import store_matches
+from scorekeeper.services.transfer_reads import owned_matches
 from scorekeeper.stats import SideFigures, side_figures
 from tests.helpers import make_user
 from tests.test_stats import hand

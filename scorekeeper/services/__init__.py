@@ -6,7 +6,7 @@ every transaction, each write committed whole or rolled back before they raise.
 - :mod:`.sharing`: a match's live read-only link;
 - :mod:`.players`: an account's players (added by name, renamed, merged);
 - :mod:`.accounts`: accounts, passwords and API tokens;
-- :mod:`.transfer`: an account's whole history, exported and imported (files: :mod:`.export_formats`);
+- :mod:`.transfer`: an account's whole history imported in one unit of work (files: :mod:`.export_formats`);
 - :mod:`.unit_of_work`: :func:`match_write`, the one way to change a match, which keeps the
   players' running totals (:mod:`scorekeeper.running_totals`) equal to the sides' figures, and
   :func:`retried`, for a write that lost a race to add the same new row;
@@ -14,7 +14,7 @@ every transaction, each write committed whole or rolled back before they raise.
 - :mod:`.schema`: the upgrade the app runs on start, and the figures the migrations leave to it.
 
 The reads of each area of pages live in one module named after it: :mod:`.match_reads`,
-:mod:`.player_reads`, :mod:`.share_reads` (the routes hold no query of their own).
+:mod:`.player_reads`, :mod:`.share_reads`, :mod:`.transfer_reads` (the routes hold no query of their own).
 
 The names most callers need are importable from here.
 """

@@ -1,25 +1,24 @@
-"""An account's history of matches as a whole: read for an export, and an import stored in one unit of
-work (all the file's matches, or none). The file formats are :mod:`scorekeeper.services.export_formats`."""
+"""An account's history of matches imported as a whole, in one unit of work (all the file's matches,
+or none). Its reads (and the export's) are :mod:`.transfer_reads`; the file formats
+:mod:`.export_formats`."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import lru_cache
 from typing import Any, Final
 
 from psycopg import sql as pg_sql
 from sqlalchemy import JSON, Connection, Table, func, insert, select, text, update
-from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import EditLog, Hand, ImportJob, Match, Player, Seat, Side, SideCanasta, as_utc, utcnow
-from ..rules import get_ruleset, load_hand
+from ..models import EditLog, Hand, ImportJob, Match, Seat, Side, SideCanasta, as_utc, utcnow
 from ..stats import SIDE_COLUMNS, SideFigures, SideRecord, side_figures
-from .export_formats import FORMAT, VERSION, ImportedMatch, entry_fingerprint
+from .export_formats import FORMAT, VERSION, ImportedMatch
 from .players import find_or_add_players
+from .transfer_reads import held_fingerprints
 from .unit_of_work import match_write, retried
 
 #: ``count`` new ids of a PostgreSQL ``table`` (drawn from its id column's sequence).
@@ -28,95 +27,6 @@ NEW_IDS: Final = text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) FROM
 #: The advisory lock of an account's imports (the first key names imports among the app's locks).
 IMPORT_LOCK: Final = text("SELECT pg_advisory_xact_lock(:kind, :owner)")
 IMPORT_LOCK_KIND: Final = 18
-
-
-def owned_matches(owner_id: int) -> list[Match]:
-    """Every match of the account, oldest first (the order an export keeps and an import restores)."""
-    return list(
-        db.session.scalars(
-            select(Match)
-            .where(Match.owner_id == owner_id)
-            .order_by(Match.created_at, Match.id)
-            .options(selectinload(Match.sides), selectinload(Match.hands))
-        )
-    )
-
-
-def _second(moment: datetime) -> datetime:
-    return as_utc(moment).replace(microsecond=0)
-
-
-def held_fingerprints(owner_id: int, matches: Sequence[ImportedMatch]) -> set[str]:
-    """The fingerprints of the account's matches that started in the same second as one of
-    ``matches`` (only those can be the same match, so only those are read). Read with four
-    statements, the hands loaded and written back as an export writes them, with no fold."""
-    starts = {_second(data.created_at) for data in matches}
-    if not starts:
-        return set()
-    found = db.session.execute(select(Match.id, Match.created_at).where(Match.owner_id == owner_id))
-    candidates = [match_id for match_id, created_at in found if _second(created_at) in starts]
-    if not candidates:
-        return set()
-    return set(_stored_fingerprints(candidates))
-
-
-def _stored_fingerprints(match_ids: Sequence[int]) -> Iterator[str]:
-    """:func:`.export_formats.match_fingerprint` of each of these stored matches, without folding them."""
-    sides: dict[int, list[dict[str, Any]]] = {}
-    by_id: dict[int, dict[str, Any]] = {}
-    for chunk in _chunks(match_ids):
-        for side_id, match_id, name in db.session.execute(
-            select(Side.id, Side.match_id, Side.name).where(Side.match_id.in_(chunk)).order_by(Side.position)
-        ):
-            by_id[side_id] = {"name": name, "players": []}
-            sides.setdefault(match_id, []).append(by_id[side_id])
-        for side_id, player in db.session.execute(
-            select(Seat.side_id, Player.name)
-            .join(Player, Player.id == Seat.player_id)
-            .join(Side, Side.id == Seat.side_id)
-            .where(Side.match_id.in_(chunk))
-            .order_by(Seat.position)
-        ):
-            by_id[side_id]["players"].append(player)
-    hands: dict[int, list[dict[str, Any]]] = {}
-    for chunk in _chunks(match_ids):
-        for match_id, stored in db.session.execute(
-            select(Hand.match_id, Hand.input).where(Hand.match_id.in_(chunk)).order_by(Hand.number)
-        ):
-            hands.setdefault(match_id, []).append(stored)
-    for chunk in _chunks(match_ids):
-        for match in db.session.execute(
-            select(Match.id, Match.ruleset, Match.target, Match.house_rules, Match.created_at).where(
-                Match.id.in_(chunk)
-            )
-        ):
-            house_rules = dict(match.house_rules or {})
-            codes = _flag_codes(match.ruleset, json.dumps(house_rules, sort_keys=True))
-            yield entry_fingerprint(
-                {
-                    "ruleset": match.ruleset,
-                    "target": match.target,
-                    "house_rules": house_rules,
-                    "sides": sides.get(match.id, []),
-                    "created_at": as_utc(match.created_at),
-                    "hands": [load_hand(stored).to_json(codes) for stored in hands.get(match.id, [])],
-                }
-            )
-
-
-@lru_cache(maxsize=64)
-def _flag_codes(ruleset: str, house_rules: str) -> Sequence[str]:
-    """The flag codes of the effective rule set (``house_rules`` as sorted JSON text, to be hashable)."""
-    return get_ruleset(ruleset, json.loads(house_rules)).flag_codes
-
-
-#: Ids per ``IN (...)`` list: far below SQLite's and PostgreSQL's limits on parameters.
-CHUNK: Final = 2000
-
-
-def _chunks(ids: Sequence[int]) -> Iterator[Sequence[int]]:
-    for start in range(0, len(ids), CHUNK):
-        yield ids[start : start + CHUNK]
 
 
 def store_matches(

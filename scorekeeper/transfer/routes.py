@@ -22,7 +22,7 @@ from .. import single_use, vocabulary
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import ImportJob, utcnow
-from ..services import MatchView, get_match, imports, transfer, view
+from ..services import MatchView, get_match, imports, transfer, transfer_reads, view
 from ..services.export_formats import (
     MAX_BYTES,
     Habits,
@@ -68,7 +68,7 @@ def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
 
 
 def _history() -> list[MatchView]:
-    return [view(match) for match in transfer.owned_matches(current_user.id)]
+    return [view(match) for match in transfer_reads.owned_matches(current_user.id)]
 
 
 def _stamp() -> str:

@@ -21,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, ImportJob, Match, Player, SideCanasta, utcnow
 from scorekeeper.services import imports
 from scorekeeper.services.export_formats import match_fingerprint, read_export
-from scorekeeper.services.transfer import held_fingerprints
+from scorekeeper.services.transfer_reads import held_fingerprints
 from scorekeeper.stats import SIDE_COLUMNS, side_figures
 from tests.helpers import export_document
 from tests.test_running_totals import added_up, stored_totals
@@ -41,7 +41,7 @@ def check_account(app: Flask, username: str, document: dict[str, Any]) -> None:
     expected = read_export(raw(document)).matches
     with app.app_context():
         owner = user_id(app, username)
-        stored = services.transfer.owned_matches(owner)
+        stored = services.transfer_reads.owned_matches(owner)
         assert [match_fingerprint(services.view(m)) for m in stored] == [m.fingerprint for m in expected]
         for match, data in zip(stored, expected, strict=True):
             mv = services.view(match)
@@ -97,7 +97,7 @@ def test_held_fingerprints_are_those_of_the_folded_matches(app: Flask, other_cli
     assert upload(other_client, raw(document)).status_code == 302
     with app.app_context():
         owner = user_id(app, "eva")
-        folded = {match_fingerprint(services.view(m)) for m in services.transfer.owned_matches(owner)}
+        folded = {match_fingerprint(services.view(m)) for m in services.transfer_reads.owned_matches(owner)}
         assert held_fingerprints(owner, read_export(raw(document)).matches) == folded
         assert len(folded) == 20
 
