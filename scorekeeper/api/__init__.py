@@ -1,8 +1,7 @@
 """The JSON API, ``/api/v1`` (docs/api.md; its OpenAPI document at ``/api/v1/openapi.json``).
 Bearer tokens, no cookies, no CSRF."""
 
-from flask import Blueprint
+from . import errors, openapi, routes  # noqa: F401 - their views and handlers register themselves on ``bp``
+from .blueprint import bp
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-
-from . import errors, openapi, routes  # noqa: E402,F401 - registers the handlers on ``bp``
+__all__ = ["bp"]

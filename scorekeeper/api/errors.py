@@ -7,7 +7,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..rules import ValidationError
 from ..services import Conflict, NotFound
-from . import bp
+from .blueprint import bp
 
 
 def error_response(status: int, errors: dict[str, list[str]], **headers: str) -> Response:

@@ -11,7 +11,7 @@ from flask import Response, g, jsonify, request, url_for
 
 from ..once import AlreadyDone, Answer, Once, fingerprint, is_valid_key
 from ..rules import FieldError, ValidationError
-from . import bp
+from .blueprint import bp
 from .errors import error_response
 
 HEADER: Final = "Idempotency-Key"

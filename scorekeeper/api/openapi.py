@@ -22,7 +22,7 @@ from ..rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES, MAX_T
 from ..rules.model import HouseOption, OptionKind
 from ..rules.sets import ALL_FLAG_CODES
 from ..services import MAX_ID, MAX_PAGE
-from . import bp
+from .blueprint import bp
 
 #: Characters no text may hold (rules.text.UNSTORABLE), as a JSON Schema character class body: NUL.
 #: Lone surrogates are refused too (422), but no pattern can name them: validators compile patterns

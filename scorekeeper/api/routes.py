@@ -29,7 +29,7 @@ from ..services import (
 )
 from ..services.accounts import user_for_token
 from ..services.match_reads import match_version
-from . import bp
+from .blueprint import bp
 from .errors import BadJson, error_response, message
 from .idempotency import once_from_header
 from .serialize import hand_json, match_resource, ruleset_json

@@ -1,7 +1,6 @@
 """Accounts in the browser: register, log in (remember me), log out, change password."""
 
-from flask import Blueprint
+from . import deletion, routes  # noqa: F401 - their views and handlers register themselves on ``bp``
+from .blueprint import bp
 
-bp = Blueprint("auth", __name__)
-
-from . import deletion, routes  # noqa: E402,F401
+__all__ = ["bp"]

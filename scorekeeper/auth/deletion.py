@@ -17,7 +17,8 @@ from wtforms.validators import DataRequired
 from .. import sessions
 from ..services.account_deletion import account_data, delete_account
 from ..services.accounts import is_password
-from . import bp, guard
+from . import guard
+from .blueprint import bp
 from .forms import REQUIRED
 from .routes import too_many
 

@@ -32,7 +32,8 @@ from ..services.accounts import (
 from ..services.accounts import (
     change_password as set_password,
 )
-from . import bp, guard
+from . import guard
+from .blueprint import bp
 from .forms import DevicesForm, LoginForm, LogoutForm, PasswordForm, RegisterForm, TokenForm
 
 

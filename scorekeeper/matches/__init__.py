@@ -1,7 +1,6 @@
 """The table's pages: the list of matches, new match, scoreboard, hand entry."""
 
-from flask import Blueprint
+from . import deletion, routes, sync  # noqa: F401 - their views and handlers register themselves on ``bp``
+from .blueprint import bp
 
-bp = Blueprint("matches", __name__)
-
-from . import deletion, routes, sync  # noqa: E402,F401
+__all__ = ["bp"]

@@ -15,7 +15,7 @@ from ..loaders import owned_or_404
 from ..models import Match
 from ..rules import all_rulesets
 from ..services import Conflict, check_deletable, delete_match, get_match
-from . import bp
+from .blueprint import bp
 from .scoreboard import HistoryRow, history_row
 
 

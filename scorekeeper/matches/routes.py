@@ -46,7 +46,7 @@ from ..services.matches import unplayed_twin
 from ..services.player_reads import player_names
 from ..validators import csrf_refused
 from ..vocabulary import ruleset_names
-from . import bp
+from .blueprint import bp
 from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
 from .forms import (
     DeleteHandForm,

@@ -43,7 +43,7 @@ from ..services import (
     view,
 )
 from ..sessions import account_tag
-from . import bp
+from .blueprint import bp
 from .forms import HandBase, hand_form_class
 from .hand_form import blank_sides, field_error_paths, form_to_hand
 from .scoreboard import SideLine, hand_page_context, next_seats, side_names

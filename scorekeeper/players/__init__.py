@@ -1,7 +1,6 @@
 """The roster of players: renaming, merging, statistics and charts."""
 
-from flask import Blueprint
+from . import match_charts, routes  # noqa: F401 - their views and handlers register themselves on ``bp``
+from .blueprint import bp
 
-bp = Blueprint("players", __name__)
-
-from . import match_charts, routes  # noqa: E402,F401
+__all__ = ["bp"]

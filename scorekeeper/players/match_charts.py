@@ -11,7 +11,7 @@ from markupsafe import Markup
 from ..charts import hand_scores_chart, running_totals_chart
 from ..services import MatchView
 from ..vocabulary import number
-from . import bp
+from .blueprint import bp
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from ..services.player_reads import (
     ruleset_stats,
 )
 from ..stats import Result, Stats, by_matches, combined
-from . import bp
+from .blueprint import bp
 from .forms import MergeForm, RenameForm
 
 UNPROCESSABLE: Final = 422

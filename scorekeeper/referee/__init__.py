@@ -1,7 +1,6 @@
 """Referee pages for a match's rule set: penalty table, rules reference, opening checker."""
 
-from flask import Blueprint
+from . import routes  # noqa: F401 - their views and handlers register themselves on ``bp``
+from .blueprint import bp
 
-bp = Blueprint("referee", __name__)
-
-from . import routes  # noqa: E402,F401
+__all__ = ["bp"]

@@ -18,7 +18,8 @@ from ..rules import preset_of
 from ..rules.cards import POINT_STEP, count_points, deck_cards
 from ..rules.hand import MAX_CUSTOM_POINTS
 from ..services import MatchView, get_match, view
-from . import bp, reference
+from . import reference
+from .blueprint import bp
 from .entries import Entry, by_topic, cite, penalty_entries, statement_entries, without_book_numbers
 from .forms import MELD_GROUPS, OpeningForm
 from .reference import gettext

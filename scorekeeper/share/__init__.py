@@ -1,7 +1,6 @@
 """Read-only live links to a match for the people at the table, with a QR code."""
 
-from flask import Blueprint
+from . import routes  # noqa: F401 - their views and handlers register themselves on ``bp``
+from .blueprint import bp
 
-bp = Blueprint("share", __name__)
-
-from . import routes  # noqa: E402,F401
+__all__ = ["bp"]

@@ -45,7 +45,7 @@ from ..services import (
     view,
 )
 from ..services.share_reads import shared_version
-from . import bp
+from .blueprint import bp
 
 #: Seconds between two polls of the shared page (the tests make it shorter): a saved hand reaches
 #: the table within two seconds. An unchanged board costs one small query (docs/performance.md).

@@ -1,7 +1,6 @@
 """Export (CSV, JSON) and import (JSON) of matches."""
 
-from flask import Blueprint
+from . import routes  # noqa: F401 - their views and handlers register themselves on ``bp``
+from .blueprint import bp
 
-bp = Blueprint("transfer", __name__)
-
-from . import routes  # noqa: E402,F401
+__all__ = ["bp"]

@@ -37,7 +37,7 @@ from ..services.export_formats import (
 from ..services.match_reads import HistoryFilters, count_matches
 from ..timezones import reader_zone
 from ..vocabulary import number
-from . import bp
+from .blueprint import bp
 from .forms import ImportForm
 
 UNPROCESSABLE: Final = 422
