@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .rules.cards import CardGroup
+from .rules.house_rule_table import OPTIONS, SECTIONS
 from .rules.model import CanastaKind, Flag, GoingOutKind, HouseOption, Penalty, RuleSet
 
 CANASTA_NAMES: Final[dict[str, Any]] = {
@@ -55,11 +56,6 @@ PENALTY_NAMES: Final[dict[str, Any]] = {
     "drew_two_cards": _l("Drawing two cards instead of one"),
 }
 
-#: House options whose rule-data description quotes the book in its own language.
-OPTION_NAMES: Final[dict[str, Any]] = {
-    "melds_only_went_out": _l("Only the side that went out scores its melded cards"),
-}
-
 CARD_NAMES: Final[dict[str, Any]] = {
     "joker": _l("Jokers"),
     "two": _l("Twos"),
@@ -82,21 +78,12 @@ LINE_NAMES: Final[dict[str, Any]] = {
     "total": _l("Total"),
 }
 
-#: The sections of a house-rule key (``penalties.drew_two_cards``).
-SECTION_NAMES: Final[dict[str, Any]] = {
-    "canasta_kinds": _l("Canasta"),
-    "going_out_kinds": _l("Going out"),
-    "penalties": _l("Penalty"),
-    "flags": _l("Bonus"),
-    "many_canastas": _l("Many canastas"),
-    "opening_bands": _l("Opening band"),
-    "red_threes": _l("Red threes"),
-}
+#: The sections of a house-rule key (``penalties.drew_two_cards``), as the house-rule table names them.
+SECTION_NAMES: Final[dict[str, Any]] = {row.key: _l(row.label) for row in SECTIONS.values()}
 
-#: How a house rule on the red threes' values applies (``red_threes.per_card``).
-RED_THREE_NAMES: Final[dict[str, Any]] = {
-    "per_card": _l("each card"),
-    "full_set_value": _l("the full set"),
+#: Codes of a section that are no item of the rule data (``red_threes.per_card``).
+ITEM_NAMES: Final[dict[str, dict[str, Any]]] = {
+    row.key: {code: _l(label) for code, label in row.item_labels.items()} for row in SECTIONS.values()
 }
 
 
@@ -123,8 +110,10 @@ def penalty_label(penalty: Penalty) -> str:
 
 
 def option_label(option: HouseOption) -> Any:
-    """A house option's name, lazily translated (the new-match form's fields are built once)."""
-    return OPTION_NAMES.get(option.key) or _l(option.description)
+    """A house option's name, lazily translated (the new-match form's fields are built once): the
+    table's label, else the rule set's description of it."""
+    row = OPTIONS.get(option.key)
+    return _l(row.label if row is not None and row.label else option.description)
 
 
 def canasta_name(rs: RuleSet | None, code: str) -> str:
@@ -166,10 +155,6 @@ def section_name(section: str) -> str:
     return _named(SECTION_NAMES, section, None)
 
 
-def red_three_name(code: str) -> str:
-    return _named(RED_THREE_NAMES, code, None)
-
-
 def _band_name(rs: RuleSet, index: str) -> str:
     bands = rs.opening_bands
     start = bands[int(index)].start if index.isdigit() and int(index) < len(bands) else None
@@ -192,9 +177,7 @@ def house_rule_item(rs: RuleSet, section: str, code: str) -> str:
         return names[section](rs, code)
     if section == "many_canastas":
         return str(_("%(low)s or more canastas", low=code))
-    if section == "red_threes":
-        return red_three_name(code)
-    return code
+    return _named(ITEM_NAMES.get(section, {}), code, None)
 
 
 def house_rule_name(rs: RuleSet, key: str) -> str:

@@ -21,7 +21,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 
 from ...rules import RuleSet, all_rulesets, house_rule_keys
-from ...rules.house_rules import BANDS_KEY
+from ...rules.house_rule_table import BANDS_KEY, SECTIONS
 from ...rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES
 from ...rules.model import OptionKind
 from ...single_use import SingleUse
@@ -111,7 +111,9 @@ def band_fields(rs: RuleSet) -> dict[str, Any]:
             start = "" if band is None else str(band.start)
             fields[start_name] = WholeNumberField(_l("Total from"), step=500, default=start)
         minimum = "" if band is None else str(band.minimum)
-        fields[minimum_name] = WholeNumberField(_l("First meld needs"), step=5, default=minimum)
+        fields[minimum_name] = WholeNumberField(
+            _l("First meld needs"), step=SECTIONS[BANDS_KEY].step, default=minimum
+        )
     return fields
 
 
@@ -134,5 +136,6 @@ def new_match_form_class() -> type[NewMatchBase]:
                     render_kw={"max": option.maximum},
                 )
         for key in overridable_keys(rs):
-            attrs[house_field_name(rs.id, key)] = WholeNumberField(key, step=5)
+            section = SECTIONS[key.partition(".")[0]]
+            attrs[house_field_name(rs.id, key)] = WholeNumberField(key, step=section.step)
     return type("NewMatchForm", (NewMatchBase,), attrs)
