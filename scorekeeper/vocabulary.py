@@ -1,10 +1,8 @@
-"""Every name the players read for the game's codes, in one place: canasta kinds, ways of going out,
-special bonuses, penalties, card groups, the lines of a hand's score and the sections of a house rule.
+"""Every name the players read for the game's codes (canasta kinds, ways of going out, bonuses,
+penalties, card groups, score lines, house rules), in the user's language.
 
-The pages, the referee's reference and the error messages all take their names from here, so a code
-(``escala_real``, ``dirty``) or a rule book's file name never reaches a player. A code without a name
-here falls back to the rule data's description, translated at run time (scripts/i18n.py puts those
-in the catalogs). Everything returns text in the user's language; the dictionaries hold lazy strings.
+A code never reaches a player: one without a name here falls back to the rule data's description,
+translated at run time. House-rule names come from the house-rule table.
 """
 
 from __future__ import annotations
@@ -205,17 +203,15 @@ def ruleset_names(rulesets: Iterable[RuleSet]) -> str:
 SIGNED: Final = "+#,##0;-#,##0"
 
 
-#: CLDR's ``minimumGroupingDigits`` where it is not 1 (common/main/es.xml: 2): Spanish writes 6825
-#: but 10.000, as the phones' ``Intl.NumberFormat`` does. Babel's ``format_decimal`` does not apply it.
+#: CLDR's ``minimumGroupingDigits`` where it is not 1, which Babel does not apply: Spanish writes 6825
+#: but 10.000, as the phones' ``Intl.NumberFormat`` does.
 MIN_GROUPING_DIGITS: Final = {"es": 2}
 
 
 def number(value: int | float | str, signed: bool = False) -> str:
-    """``value`` written the reader's way, as Babel writes it from CLDR (``10.000`` and ``6825`` in
-    Spanish, ``10,000`` in English, ``10 000`` in French); ``signed`` puts ``+`` before a positive
-    number. The Jinja filter ``number`` of every page that shows a score. Inputs, CSV and JSON keep
-    plain numbers. Text is written as it is: the offline hand page's placeholders (``{total}``),
-    which the phone fills in with ``Intl.NumberFormat``."""
+    """``value`` written the reader's way (``10.000`` and ``6825`` in Spanish, ``10,000`` in English);
+    ``signed`` puts ``+`` before a positive number. Text is returned as it is (the offline page's
+    ``{total}`` placeholders, which the phone fills in). The pages' Jinja filter ``number``."""
     if isinstance(value, str):
         return value
     locale = get_locale()

@@ -1,7 +1,7 @@
 """House rules: a match's overrides of its rule set, validated and applied.
 
 A key is a named option of the rule set or ``section.CODE``, the points of one value; both kinds are
-rows of :data:`~.house_rule_table.HOUSE_RULE_TABLE` (RULES.md, "House rules every rule set accepts").
+rows of :data:`~.house_rule_table.HOUSE_RULE_TABLE` (docs/rules.md, "House rules every rule set accepts").
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from .fields import BlockErrors, WholeNumberField
 HOUSE_PREFIX: Final = "hr__"
 #: Rows of the opening-band table on the new-match page (Canastón's book has six bands).
 BAND_ROWS: Final = 8
-#: The first rows start below 0 and at 0 (RULES.md): their start is not an input.
+#: The first rows start below 0 and at 0 (docs/rules.md): their start is not an input.
 FIXED_BAND_ROWS: Final = 2
 BANDS_PREFIX: Final = f"{BANDS_KEY}."
 
