@@ -15,7 +15,15 @@ from .errors import N_, ErrorCollector
 from .house_rule_table import BANDS_KEY, MAX_POINTS, OPTIONS, SECTIONS, points_key
 from .model import HouseOption, OpeningBand, OptionKind, RuleSet, frozen_map
 
-__all__ = ["BANDS_KEY", "MAX_BANDS", "MAX_POINTS", "apply_house_rules", "house_rule_keys", "read_bands"]
+__all__ = [
+    "BANDS_KEY",
+    "MAX_BANDS",
+    "MAX_POINTS",
+    "apply_house_rules",
+    "house_rule_keys",
+    "is_whole_number",
+    "read_bands",
+]
 
 
 def is_whole_number(value: object) -> bool:
