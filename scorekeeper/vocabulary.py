@@ -1,10 +1,8 @@
-"""Every name the players read for the game's codes, in one place: canasta kinds, ways of going out,
-special bonuses, penalties, card groups, the lines of a hand's score and the sections of a house rule.
+"""Every name the players read for the game's codes (canasta kinds, ways of going out, bonuses,
+penalties, card groups, score lines, house rules), in the user's language.
 
-The pages, the referee's reference and the error messages all take their names from here, so a code
-(``escala_real``, ``dirty``) or a rule book's file name never reaches a player. A code without a name
-here falls back to the rule data's description, translated at run time (scripts/i18n.py puts those
-in the catalogs). Everything returns text in the user's language; the dictionaries hold lazy strings.
+A code never reaches a player: one without a name here falls back to the rule data's description,
+translated at run time. House-rule names come from the house-rule table.
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .rules.cards import CardGroup
+from .rules.house_rule_table import OPTIONS, SECTIONS
 from .rules.model import CanastaKind, Flag, GoingOutKind, HouseOption, Penalty, RuleSet
 
 CANASTA_NAMES: Final[dict[str, Any]] = {
@@ -55,11 +54,6 @@ PENALTY_NAMES: Final[dict[str, Any]] = {
     "drew_two_cards": _l("Drawing two cards instead of one"),
 }
 
-#: House options whose rule-data description quotes the book in its own language.
-OPTION_NAMES: Final[dict[str, Any]] = {
-    "melds_only_went_out": _l("Only the side that went out scores its melded cards"),
-}
-
 CARD_NAMES: Final[dict[str, Any]] = {
     "joker": _l("Jokers"),
     "two": _l("Twos"),
@@ -82,21 +76,12 @@ LINE_NAMES: Final[dict[str, Any]] = {
     "total": _l("Total"),
 }
 
-#: The sections of a house-rule key (``penalties.drew_two_cards``).
-SECTION_NAMES: Final[dict[str, Any]] = {
-    "canasta_kinds": _l("Canasta"),
-    "going_out_kinds": _l("Going out"),
-    "penalties": _l("Penalty"),
-    "flags": _l("Bonus"),
-    "many_canastas": _l("Many canastas"),
-    "opening_bands": _l("Opening band"),
-    "red_threes": _l("Red threes"),
-}
+#: The sections of a house-rule key (``penalties.drew_two_cards``), as the house-rule table names them.
+SECTION_NAMES: Final[dict[str, Any]] = {row.key: _l(row.label) for row in SECTIONS.values()}
 
-#: How a house rule on the red threes' values applies (``red_threes.per_card``).
-RED_THREE_NAMES: Final[dict[str, Any]] = {
-    "per_card": _l("each card"),
-    "full_set_value": _l("the full set"),
+#: Codes of a section that are no item of the rule data (``red_threes.per_card``).
+ITEM_NAMES: Final[dict[str, dict[str, Any]]] = {
+    row.key: {code: _l(label) for code, label in row.item_labels.items()} for row in SECTIONS.values()
 }
 
 
@@ -123,8 +108,10 @@ def penalty_label(penalty: Penalty) -> str:
 
 
 def option_label(option: HouseOption) -> Any:
-    """A house option's name, lazily translated (the new-match form's fields are built once)."""
-    return OPTION_NAMES.get(option.key) or _l(option.description)
+    """A house option's name, lazily translated (the new-match form's fields are built once): the
+    table's label, else the rule set's description of it."""
+    row = OPTIONS.get(option.key)
+    return _l(row.label if row is not None and row.label else option.description)
 
 
 def canasta_name(rs: RuleSet | None, code: str) -> str:
@@ -166,10 +153,6 @@ def section_name(section: str) -> str:
     return _named(SECTION_NAMES, section, None)
 
 
-def red_three_name(code: str) -> str:
-    return _named(RED_THREE_NAMES, code, None)
-
-
 def _band_name(rs: RuleSet, index: str) -> str:
     bands = rs.opening_bands
     start = bands[int(index)].start if index.isdigit() and int(index) < len(bands) else None
@@ -192,9 +175,7 @@ def house_rule_item(rs: RuleSet, section: str, code: str) -> str:
         return names[section](rs, code)
     if section == "many_canastas":
         return str(_("%(low)s or more canastas", low=code))
-    if section == "red_threes":
-        return red_three_name(code)
-    return code
+    return _named(ITEM_NAMES.get(section, {}), code, None)
 
 
 def house_rule_name(rs: RuleSet, key: str) -> str:
@@ -222,17 +203,15 @@ def ruleset_names(rulesets: Iterable[RuleSet]) -> str:
 SIGNED: Final = "+#,##0;-#,##0"
 
 
-#: CLDR's ``minimumGroupingDigits`` where it is not 1 (common/main/es.xml: 2): Spanish writes 6825
-#: but 10.000, as the phones' ``Intl.NumberFormat`` does. Babel's ``format_decimal`` does not apply it.
+#: CLDR's ``minimumGroupingDigits`` where it is not 1, which Babel does not apply: Spanish writes 6825
+#: but 10.000, as the phones' ``Intl.NumberFormat`` does.
 MIN_GROUPING_DIGITS: Final = {"es": 2}
 
 
 def number(value: int | float | str, signed: bool = False) -> str:
-    """``value`` written the reader's way, as Babel writes it from CLDR (``10.000`` and ``6825`` in
-    Spanish, ``10,000`` in English, ``10 000`` in French); ``signed`` puts ``+`` before a positive
-    number. The Jinja filter ``number`` of every page that shows a score. Inputs, CSV and JSON keep
-    plain numbers. Text is written as it is: the offline hand page's placeholders (``{total}``),
-    which the phone fills in with ``Intl.NumberFormat``."""
+    """``value`` written the reader's way (``10.000`` and ``6825`` in Spanish, ``10,000`` in English);
+    ``signed`` puts ``+`` before a positive number. Text is returned as it is (the offline page's
+    ``{total}`` placeholders, which the phone fills in). The pages' Jinja filter ``number``."""
     if isinstance(value, str):
         return value
     locale = get_locale()

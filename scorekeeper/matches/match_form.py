@@ -16,7 +16,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..rules import Preset, RuleSet, get_ruleset, presets_for
-from ..rules.house_rules import BANDS_KEY
+from ..rules.house_rule_table import BANDS_KEY, book_value
 from ..rules.match_setup import MAX_NAME
 from ..rules.model import OptionKind
 from ..rules.registry import BOOKS
@@ -41,28 +41,12 @@ class MatchRequest:
     blocks: dict[str, str] = field(default_factory=dict)
 
 
-def book_value(rs: RuleSet, key: str) -> int | None:
-    """The rule book's points for an overridable ``key`` (the placeholder of its input)."""
-    book = BOOKS[rs.id]
-    section, _dot, code = key.partition(".")
-    if section in ("canasta_kinds", "going_out_kinds", "penalties", "flags"):
-        item = next((i for i in getattr(book, section) if i.code == code), None)
-        return item.points if item else None
-    if section == "many_canastas":
-        return next((t.points for t in book.many_canastas if str(t.min_canastas) == code), None)
-    if section == "opening_bands" and code.isdigit() and int(code) < len(book.opening_bands):
-        return book.opening_bands[int(code)].minimum
-    if section == "red_threes":
-        return getattr(book.red_threes, code, None)
-    return None
-
-
 def override_rows(rs: RuleSet) -> list[tuple[str, str, str]]:
     """``(key, label, book value)`` of every value the "advanced" block offers to change."""
     book = BOOKS[rs.id]
     rows = []
     for key in overridable_keys(rs):
-        value = book_value(rs, key)
+        value = book_value(book, key)
         rows.append((key, override_label(book, key), "" if value is None else str(value)))
     return rows
 

@@ -374,9 +374,7 @@ def _hand_form(mv: MatchView, **kwargs: Any) -> HandBase:
     return hand_form_class(mv.ruleset, side_names(mv))(**kwargs)
 
 
-def _render_hand(
-    mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any
-) -> Response:
+def _render_hand(mv: MatchView, form: HandBase, number: int, status: int = 200, **extra: Any) -> Response:
     """The hand form, never kept by the browser: Back shows it afresh, not with old values."""
     context = hand_page_context(mv, number)
     response = make_response(render_template("matches/hand.html", form=form, **context, **extra), status)
@@ -384,9 +382,7 @@ def _render_hand(
     return response
 
 
-def _conflict_page(
-    match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any
-) -> Response:
+def _conflict_page(match_id: int, form: HandBase, number: int, error: Conflict, **extra: Any) -> Response:
     mv = view(owned_or_404(get_match, match_id))
     message = _(error.message).format(**error.params)
     return _render_hand(mv, form, number, CONFLICT, conflict=message, **extra)
@@ -426,9 +422,7 @@ def new_hand(match_id: int) -> Any:
         form.number.data = str(mv.state.next_number)
         form.key.data = new_key()
         added = add_penalty(form, mv.ruleset, request.args)  # "Add to this hand" on the penalty page
-        return _render_hand(
-            mv, form, mv.state.next_number, added=added, again_of=again[0] if again else None
-        )
+        return _render_hand(mv, form, mv.state.next_number, added=added, again_of=again[0] if again else None)
     number = mv.state.next_number
     valid = form.validate_on_submit()
     key = (form.key.data or "").strip()

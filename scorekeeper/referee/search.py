@@ -1,28 +1,8 @@
-"""The referee search: the players' words in Spanish, English or French, ranked; static/referee.js
-does exactly the same in the browser (the tests compare them).
+"""The referee search: the players' words in Spanish, English or French, ranked.
 
-A row is indexed (:func:`index`) as phrases of words, each word folded (no accents, lower case) with
-its Snowball stems in the three languages (and the stems of its dictionary form when it is irregular:
-"drew" → "draw"). The stemming happens here, on the server; the browser only compares.
-
-A query word matches a word of a row (:func:`kind`, best first):
-
-* 4, the same word;
-* 3, the word starts with one of the row word's stems and adds at most :data:`MAX_ENDING` letters
-  ("robó" and "robo" → stem "rob" of "robar"; "levanté" → "levant"; "pioché" → "pioch");
-* 2, a typo: from :data:`MIN_FUZZY` letters, one edit away (two from :data:`MIN_TWO_EDITS`);
-* 1, the start of the word, as while typing ("pioc").
-
-Digits match whole numbers only ("2" never finds "200"). A query word stands also for its
-dictionary form ("drew" → "draw"), its number's digit and words ("2" = "dos" = "two" = "deux"), at
-full worth, and for its synonyms ("tomar" for "robar"), worth 1. A word of three letters or more
-that no row contains and that is one edit from a number word is that number ("dso" → 2): number
-words are a closed list, so their typos are told apart even when short.
-
-A row is shown when every query word matches one of its words (a word typed twice counts once; the
-first :data:`MAX_WORDS` different words count). Rows are ranked by their best phrase
-(the sum over the query words of their best match in that one phrase: the penalty whose own words
-say what the players said comes first), then by the sum over the whole row, then in their order.
+:func:`index` stems a row's words on the server; static/referee.js only compares, exactly as this
+module does (the tests compare them). The matching and ranking rules are in docs/architecture.md,
+"The referee search".
 """
 
 from __future__ import annotations

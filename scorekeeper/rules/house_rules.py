@@ -1,28 +1,29 @@
 """House rules: a match's overrides of its rule set, validated and applied.
 
-Keys are either a named option of the rule set (``aces_canastas``, ``melds_only_went_out``,
-``going_out_min_canastas``...) or the points of one value, by section and code:
-``canasta_kinds.CODE``, ``going_out_kinds.CODE``, ``penalties.CODE``, ``flags.CODE``,
-``many_canastas.N`` (N canastas), ``opening_bands.I`` (the I-th band's minimum, from 0),
-``red_threes.per_card`` and ``red_threes.full_set_value``.
-
-Every rule set also accepts ``going_out_min_canastas`` (1 to 4), ``red_threes_when_opened`` and
-``opening_bands`` (the whole table, ``[[null, 15], [0, 50], [1500, 90], ...]``; a match may not give
-it together with single ``opening_bands.I`` keys). See RULES.md, "House rules every rule set accepts".
+A key is a named option of the rule set or ``section.CODE``, the points of one value; both kinds are
+rows of :data:`~.house_rule_table.HOUSE_RULE_TABLE` (docs/rules.md, "House rules every rule set accepts").
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 from .cards import POINT_STEP
 from .errors import N_, ErrorCollector
-from .model import HouseOption, OpeningBand, OptionKind, RedThreeCondition, RuleSet, frozen_map
+from .house_rule_table import BANDS_KEY, MAX_POINTS, OPTIONS, SECTIONS, points_key
+from .model import HouseOption, OpeningBand, OptionKind, RuleSet, frozen_map
 
-#: Upper bound of any overridden points value, to catch a slipped finger.
-MAX_POINTS: Final = 100_000
+__all__ = [
+    "BANDS_KEY",
+    "MAX_BANDS",
+    "MAX_POINTS",
+    "apply_house_rules",
+    "house_rule_keys",
+    "is_whole_number",
+    "read_bands",
+]
 
 
 def is_whole_number(value: object) -> bool:
@@ -36,8 +37,6 @@ HOUSE_BANDS_SOURCE: Final = "House rule of this match"
 #: At most this many bands in a house rule's opening-band table.
 MAX_BANDS: Final = 12
 
-BANDS_KEY: Final = "opening_bands"
-
 
 def _with_switches(book: RuleSet, options: Mapping[str, Any]) -> RuleSet:
     """The rule set with the named options applied, and the items of options that are off removed."""
@@ -45,84 +44,23 @@ def _with_switches(book: RuleSet, options: Mapping[str, Any]) -> RuleSet:
     def on(key: str | None) -> bool:
         return key is None or bool(options.get(key, False))
 
-    requirement = book.going_out_requirement
-    if "going_out_min_canastas" in options:
-        requirement = dataclasses.replace(requirement, min_canastas=int(options["going_out_min_canastas"]))
-    red_threes = book.red_threes
-    if options.get("red_threes_when_opened"):
-        red_threes = dataclasses.replace(red_threes, condition=RedThreeCondition.OPENED)
-    bands = options.get(BANDS_KEY)
-    return dataclasses.replace(
+    effective = dataclasses.replace(
         book,
         canasta_kinds=tuple(k for k in book.canasta_kinds if on(k.house_option)),
         flags=tuple(f for f in book.flags if on(f.house_option)),
-        going_out_requirement=requirement,
-        red_threes=red_threes,
-        opening_bands=bands if bands is not None else book.opening_bands,
-        melds_only_went_out=bool(options.get("melds_only_went_out", False)),
     )
-
-
-def _points_setters(rs: RuleSet) -> dict[str, Callable[[RuleSet, int], RuleSet]]:
-    """Every points value of ``rs`` that a house rule may change, by key, with how to change it."""
-    setters: dict[str, Callable[[RuleSet, int], RuleSet]] = {}
-
-    def item_setter(section: str, code: str) -> Callable[[RuleSet, int], RuleSet]:
-        def set_points(current: RuleSet, points: int) -> RuleSet:
-            items = tuple(
-                dataclasses.replace(item, points=points) if item.code == code else item
-                for item in getattr(current, section)
-            )
-            changes: dict[str, Any] = {section: items}
-            return dataclasses.replace(current, **changes)
-
-        return set_points
-
-    for section in ("canasta_kinds", "going_out_kinds", "penalties", "flags"):
-        for item in getattr(rs, section):
-            setters[f"{section}.{item.code}"] = item_setter(section, item.code)
-
-    def tier_setter(minimum: int) -> Callable[[RuleSet, int], RuleSet]:
-        def set_points(current: RuleSet, points: int) -> RuleSet:
-            tiers = tuple(
-                dataclasses.replace(t, points=points) if t.min_canastas == minimum else t
-                for t in current.many_canastas
-            )
-            return dataclasses.replace(current, many_canastas=tiers)
-
-        return set_points
-
-    for tier in rs.many_canastas:
-        setters[f"many_canastas.{tier.min_canastas}"] = tier_setter(tier.min_canastas)
-
-    def band_setter(index: int) -> Callable[[RuleSet, int], RuleSet]:
-        def set_minimum(current: RuleSet, minimum: int) -> RuleSet:
-            bands = tuple(
-                dataclasses.replace(b, minimum=minimum) if i == index else b
-                for i, b in enumerate(current.opening_bands)
-            )
-            return dataclasses.replace(current, opening_bands=bands)
-
-        return set_minimum
-
-    for index in range(len(rs.opening_bands)):
-        setters[f"opening_bands.{index}"] = band_setter(index)
-
-    for attribute in ("per_card", "full_set_value"):
-
-        def set_red(current: RuleSet, points: int, attribute: str = attribute) -> RuleSet:
-            changes: dict[str, Any] = {attribute: points}
-            red = dataclasses.replace(current.red_threes, **changes)
-            return dataclasses.replace(current, red_threes=red)
-
-        setters[f"red_threes.{attribute}"] = set_red
-    return setters
+    for key, value in options.items():
+        apply = OPTIONS[key].apply
+        if apply is not None:
+            effective = apply(effective, value)
+    return effective
 
 
 def house_rule_keys(rs: RuleSet) -> list[str]:
     """Every key a match of this rule set may set (named options first, then points values)."""
     with_all_on = _with_switches(rs, {o.key: True for o in rs.house_options if o.kind is OptionKind.SWITCH})
-    return [o.key for o in rs.house_options] + list(_points_setters(with_all_on))
+    points = [f"{row.key}.{code}" for row in SECTIONS.values() for code in row.codes(with_all_on)]
+    return [o.key for o in rs.house_options] + points
 
 
 def _band_problem(index: int, item: Any) -> tuple[str, dict[str, Any]] | None:
@@ -227,19 +165,20 @@ def apply_house_rules(book: RuleSet, house_rules: Mapping[str, Any]) -> RuleSet:
         errors.raise_if_any()
     _check_one_band_form(errors, house_rules)
     effective = _with_switches(book, _read_options(errors, book, house_rules))
-    setters = _points_setters(effective)
     for key, value in house_rules.items():
         if isinstance(key, str) and book.house_option(key) is not None:
             continue
         path = f"house_rules.{key}"
-        setter = setters.get(key) if isinstance(key, str) else None
-        if setter is None:
+        found = points_key(effective, key)
+        if found is None:
             errors.add(path, N_("Unknown house rule for this rule set."))
-        elif not is_whole_number(value) or not 0 <= value <= MAX_POINTS:
-            errors.add(path, N_("Must be a whole number of points from 0 to {maximum}."), maximum=MAX_POINTS)
-        elif value % POINT_STEP:
-            errors.add(path, N_("Must be a multiple of {step}."), step=POINT_STEP)
+            continue
+        row, code = found
+        if not is_whole_number(value) or not row.minimum <= value <= row.maximum:
+            errors.add(path, N_("Must be a whole number of points from 0 to {maximum}."), maximum=row.maximum)
+        elif value % row.step:
+            errors.add(path, N_("Must be a multiple of {step}."), step=row.step)
         else:
-            effective = setter(effective, value)
+            effective = row.put(effective, code, value)
     errors.raise_if_any()
     return dataclasses.replace(effective, house_rules=frozen_map(dict(house_rules)))

@@ -169,6 +169,7 @@ class OptionKind(Enum):
     SWITCH = "switch"  # true or false
     NUMBER = "number"  # a whole number between ``minimum`` and ``maximum``
     BANDS = "bands"  # a whole opening-band table: ``[[from, minimum], ...]``
+    POINTS = "points"  # the points of one value, ``section.CODE`` (never a named option's kind)
 
 
 @dataclass(frozen=True)

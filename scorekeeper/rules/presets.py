@@ -1,8 +1,7 @@
-"""Presets: house rules that tables elsewhere play, filled in one tap on the new-match page.
+"""Presets: house rules that tables elsewhere play, each with its public source, filled in one tap.
 
-A match stores the plain house rules a preset gave (they stay editable); the rules page names the preset
-when a match's house rules are exactly that preset's (see :func:`preset_of`). Each preset names its
-public source. See RULES.md, "House rules every rule set accepts".
+A match stores the plain house rules a preset gave (they stay editable); :func:`preset_of` names the
+preset back when a match's house rules are exactly its own.
 """
 
 from __future__ import annotations
@@ -12,8 +11,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from .house_rules import BANDS_KEY, house_rule_keys
-from .model import OptionKind, RuleSet
+from .house_rule_table import BANDS_KEY, book_value
+from .house_rules import house_rule_keys
+from .model import RuleSet
 from .registry import BOOKS
 
 
@@ -83,26 +83,6 @@ def presets_for(ruleset_id: str) -> list[Preset]:
     return [p for p in PRESETS if p.ruleset == ruleset_id]
 
 
-def _book_value(book: RuleSet, key: str) -> Any:
-    """What ``key`` is worth by the book (the value that changes nothing), ``None`` if unknown."""
-    option = book.house_option(key)
-    if option is not None:
-        if option.kind is OptionKind.BANDS:
-            return [[b.start, b.minimum] for b in book.opening_bands]
-        return option.default
-    # The points keys name their item as ``section.code``; the book's rule set has each of them.
-    section, _dot, code = key.partition(".")
-    if section == "many_canastas":
-        return next((t.points for t in book.many_canastas if str(t.min_canastas) == code), None)
-    if section == BANDS_KEY:
-        bands = book.opening_bands
-        return bands[int(code)].minimum if code.isdigit() and int(code) < len(bands) else None
-    if section == "red_threes":
-        return getattr(book.red_threes, code, None)
-    item = next((i for i in getattr(book, section, ()) if getattr(i, "code", None) == code), None)
-    return getattr(item, "points", None)
-
-
 def _as_json(value: Any) -> Any:
     """Tuples as lists, so a table compares equal however it was written."""
     if isinstance(value, list | tuple):
@@ -116,7 +96,7 @@ def changes(book: RuleSet, house_rules: Mapping[str, Any]) -> dict[str, Any]:
     return {
         key: _as_json(value)
         for key, value in house_rules.items()
-        if key not in keys or _as_json(value) != _book_value(book, key)
+        if key not in keys or _as_json(value) != book_value(book, key)
     }
 
 

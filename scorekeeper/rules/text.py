@@ -30,4 +30,3 @@ def storable(text: str) -> bool:
 def text_problem(text: str) -> str | None:
     """The message (marked for translation) if ``text`` cannot be stored, else ``None``."""
     return None if storable(text) else UNSTORABLE_MESSAGE
-

@@ -6,6 +6,7 @@ plus the "Variante" list of 003_e48429c314359b4d.txt for the house options.
 
 from __future__ import annotations
 
+from ..house_rule_table import house_option
 from ..model import (
     CanastaKind,
     Decks,
@@ -13,9 +14,7 @@ from ..model import (
     Flag,
     GoingOutKind,
     GoingOutRequirement,
-    HouseOption,
     ManyCanastasBonus,
-    OptionKind,
     Penalty,
     RedThreeCondition,
     RedThreeRule,
@@ -205,20 +204,8 @@ RULESET = RuleSet(
         ManyCanastasBonus(7, 2000, f"{PRIZES} (Canasta de Canastas)"),
     ),
     house_options=(
-        HouseOption(
-            "aces_canastas",
-            OptionKind.SWITCH,
-            False,
-            "Canastas of aces: 800 clean, 500 dirty",
-            VARIANT,
-        ),
-        HouseOption(
-            "same_back_colour",
-            OptionKind.SWITCH,
-            False,
-            "100 points for being dealt eleven cards of the same back colour",
-            VARIANT,
-        ),
+        house_option("aces_canastas", VARIANT),
+        house_option("same_back_colour", VARIANT),
         MELDS_ONLY_WENT_OUT,
         *every_ruleset_options(),
     ),
