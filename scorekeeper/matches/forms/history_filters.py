@@ -14,8 +14,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 from wtforms.widgets import DateInput
 
-from ...services.match_reads import HistoryFilters
 from ...rules import all_rulesets
+from ...services.match_reads import HistoryFilters
 from .fields import MAX_DIGITS
 
 ISO_DAY: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
