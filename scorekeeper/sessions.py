@@ -132,6 +132,16 @@ def cookie_token() -> str | None:
     return raw if isinstance(raw, str) and 0 < len(raw) <= 100 else None
 
 
+def ended_here() -> bool:
+    """Whether this browser's session cookie names a login session the server no longer has (ended
+    from another device, or by logging out everywhere); false for a browser with no session."""
+    token = cookie_token()
+    if token is None:
+        return False
+    found = db.session.scalar(select(LoginSession.id).where(LoginSession.token_hash == _hash(token)))
+    return found is None
+
+
 def live_params(token: str) -> dict[str, object]:
     idle, longest = _limits()
     now = utcnow()
