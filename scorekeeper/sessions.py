@@ -10,7 +10,7 @@ A session also ends after ``SESSION_IDLE_DAYS`` unused or ``SESSION_MAX_DAYS`` a
 
 The signed session also carries the account's tag (:func:`account_tag`), the same for every login
 of an account on every phone: what the service worker files kept pages under and what
-static/queue.js files queued hands under, so that neither is lost by logging in again nor shown to
+static/queue/main.js files queued hands under, so that neither is lost by logging in again nor shown to
 another account.
 """
 

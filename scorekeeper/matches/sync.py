@@ -1,4 +1,4 @@
-"""Hands entered offline (static/queue.js): the key-less hand page the service worker keeps for a
+"""Hands entered offline (static/queue/main.js): the key-less hand page the service worker keeps for a
 match, and the JSON endpoints a phone sends its queue to when the signal returns.
 
 - ``GET /matches/ID/hands/template``: the hand page with the same fields as online, but no number,
@@ -46,7 +46,7 @@ from ..services import (
     replace_hand,
     view,
 )
-from ..sessions import account_tag, ended_here
+from ..sessions import account_tag, ended_here, session_account
 from . import bp
 from .forms import hand_form_class
 from .scoreboard import SideLine, hand_page_context, next_seats, side_names
@@ -242,14 +242,23 @@ def _same_input(mv: MatchView, stored_input: dict[str, Any], data: dict[str, Any
 
 @bp.app_template_global()
 def queue_account() -> str:
-    """The tag of the logged-in account, that static/queue.js keeps with each queued hand: the same
+    """The tag of the logged-in account, that static/queue/main.js keeps with each queued hand: the same
     for every login of the account (a scoreboard page is shared by its phones, scorekeeper.page_cache,
     and a queue waits through a new login)."""
     return account_tag(current_user.id) if current_user.is_authenticated else ""
 
 
+@bp.app_template_global()
+def session_ended_account() -> str:
+    """The tag of the account whose session this browser had until it was ended on the server
+    (logged out from another device), for the login page to drop that account's queued hands."""
+    if current_user.is_authenticated or not ended_here():
+        return ""
+    return session_account() or ""
+
+
 def queue_texts() -> dict[str, str]:
-    """What static/queue.js says, in the user's language ({n}: a hand number, {m}: an opening
+    """What static/queue/main.js says, in the user's language ({n}: a hand number, {m}: an opening
     minimum)."""
     return {
         "heading": _("On this phone, not sent yet"),
@@ -276,6 +285,11 @@ def queue_texts() -> dict[str, str]:
             "Hand %(number)s was saved meanwhile from another phone. Which one is right?", number="{n}"
         ),
         "ended": _("Hand %(number)s was not accepted: the match had already ended.", number="{n}"),
+        "unreadable": _(
+            "Hand %(number)s was saved on this phone by an older version of the app and cannot be"
+            " read any more; it was not sent. Enter it again, then drop this one.",
+            number="{n}",
+        ),
         # {side}: a side's name; "one" for a named side ("Nosotros wins"), "many" for a side called
         # after its players ("Lucía and Pablo win").
         "wins_one": ngettext(

@@ -39,7 +39,7 @@ from tests.browser.helpers import (
 PASSWORD = "a long password"
 HAND = (1, {"melds": "300", "canastas-clean": "1"}, {"melds": "100", "hand": "40"})
 OTHER = (2, {"melds": "50", "hand": "20"}, {"melds": "200", "canastas-dirty": "1"})
-#: How long a test waits for the queue to be sent: retries back off from 2 s (static/queue.js).
+#: How long a test waits for the queue to be sent: retries back off from 2 s (static/queue/main.js).
 SENT = 20_000
 NO_CANASTA = (1, {"melds": "300"}, {"melds": "100"})  # corrected: + a clean canasta, 900 and 100
 

@@ -26,7 +26,7 @@ OTHER = ({"melds": 50, "hand": 20}, {"melds": 200, "canastas-dirty": 1})
 
 
 def wire(number: int, went_out: int | None, *sides: dict[str, Any]) -> dict[str, Any]:
-    """The API's hand (classic) from the shorthand of the hand form's fields, as static/queue.js
+    """The API's hand (classic) from the shorthand of the hand form's fields, as static/queue/main.js
     queues it: every canasta kind and flag said, as the page's form gives them."""
 
     def side(fields: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +47,7 @@ def state(client: FlaskClient, match_id: int) -> dict[str, Any]:
 
 def send(client: FlaskClient, match_id: int, hand: dict[str, Any], key: str, token: str | None = None,
          url: str | None = None, **headers: str) -> Any:
-    """A queued hand as static/queue.js sends it: the API's JSON, CSRF and key in headers."""
+    """A queued hand as static/queue/main.js sends it: the API's JSON, CSRF and key in headers."""
     token = token if token is not None else state(client, match_id)["csrf_token"]
     return client.post(
         url or f"/matches/{match_id}/hands.json", json=hand,
@@ -158,7 +158,8 @@ def test_mistakes_answer_422_with_field_paths_in_the_players_language(app, user_
     no_canasta = send(user_client, match_id, wire(1, 0, {"melds": 300}, HAND[1]), "k2")
     assert no_canasta.status_code == 422
     errors = no_canasta.get_json()["errors"]
-    assert errors and all(path.startswith(("sides.", "went_out", "going_out_kind")) for path in errors), errors
+    paths = ("sides.", "went_out", "going_out_kind")
+    assert errors and all(path.startswith(paths) for path in errors), errors
     # Nothing stored, and each key may be used again for the corrected hand.
     assert hands(app) == 0
     assert send(user_client, match_id, wire(1, 0, *HAND), "k2").status_code == 201
@@ -264,7 +265,7 @@ def test_the_hand_template_has_the_fields_but_no_key_or_number(user_client):
     )
     assert "Enter hand {n}" in html and "{total}" in html and "{dealer}" in html
     assert 'id="hand-template"' in html and "&#34;next&#34;: 2" in html
-    assert "queue.js" in html and "queue.js" in online
+    assert "queue/main.js" in html and "queue/main.js" in online
 
 
 def test_the_scoreboard_carries_the_queue_panel(user_client):
@@ -272,7 +273,7 @@ def test_the_scoreboard_carries_the_queue_panel(user_client):
     match_id = create(user_client)
     html = page(user_client.get(f"/matches/{match_id}"))
     assert 'id="queue"' in html and 'id="queue-texts"' in html and "data-scripts=" in html
-    assert '<script src="/static/queue.js' not in html and '<script src="/static/scorer.js' not in html
+    assert '<script src="/static/queue/' not in html and '<script src="/static/scorer.js' not in html
 
 
 def test_a_hand_after_the_match_ended_answers_409_saying_so(app, user_client):
@@ -331,4 +332,4 @@ def test_the_queue_speaks_the_players_language(app, password_hash):
         assert texts["heading"].startswith(heading)
         assert "{n}" in texts["hand"] and "{m}" in texts["minimum"]
         match_id = create(client)
-        assert "queue.js" in page(client.get(f"/matches/{match_id}/hands/new"))
+        assert "queue/main.js" in page(client.get(f"/matches/{match_id}/hands/new"))
