@@ -310,8 +310,9 @@ def test_a_hand_the_server_refuses_reopens_with_its_messages(
     refused = phone.locator("#queue .queued.paused")
     expect(refused).to_contain_text("Hand 1 was not accepted", timeout=SENT)
     phone.get_by_role("button", name="Open hand 1 to correct it").click()
-    phone.wait_for_url(f"**{scoreboard}/hands/new")
-    expect(phone.locator(".errors").first).to_be_visible()
+    phone.wait_for_url(f"**{scoreboard}/hands/new?queued=*")
+    # The server's message at the field it names (the API's path sides.0.canastas...).
+    expect(phone.locator("#side-0 .errors, #sides-0-canastas .errors").first).to_be_visible()
     expect(phone.locator("#sides-0-melds")).to_have_value("300")
     expect(phone.locator("#sides-1-melds")).to_have_value("100")
     screenshot(phone, "offline-refused")
