@@ -310,7 +310,9 @@ async function openQueued() {
   if (!entry || !entry.hand) { return; }
   fillForm(handToFields(entry.hand));
   state.form.elements.key.value = entry.key;
-  state.again = { key: entry.key, hand: entry.hand, queued: true };
+  // Refused for its key (the server holds another hand under it): saved again, it gets a new one.
+  const keyRefused = Boolean(entry.errors && entry.errors["Idempotency-Key"]);
+  state.again = { key: entry.key, hand: keyRefused ? null : entry.hand, queued: true };
   showErrors(entry.errors);
 }
 

@@ -22,7 +22,7 @@ from scorekeeper.models import Match
 from scorekeeper.once import Once, fingerprint
 from scorekeeper.services import add_hand
 from tests.browser.helpers import register, screenshot, start_match, type_hand, wait_for_promise, worker_ready
-from tests.browser.test_offline_hands import (
+from tests.browser.offline import (
     HAND,
     OTHER,
     PASSWORD,
@@ -30,7 +30,6 @@ from tests.browser.test_offline_hands import (
     enter,
     kept_for_hands,
     log_in,
-    phone_pair,  # noqa: F401 - the fixture
     queued,
     ready,
     server_totals,
@@ -121,14 +120,14 @@ def test_a_queue_of_the_release_before_is_migrated_and_sent(
 ) -> None:
     """Format 1, exactly as the queue wrote it then (the form's FormData, CSRF token and all): read
     once as the API's hand and sent; a record it cannot read is said so and dropped, never sent."""
-    context, phone = phone_pair
+    _context, phone = phone_pair
     scoreboard = ready(phone, "old-format")
     account = phone.locator("#queue-texts").get_attribute("data-account")
     assert phone.evaluate(RECORDS) == []  # the scoreboard opens no queue while the phone holds none
     with app.test_request_context():
-        fields = [["csrf_token", "an-old-token"], *form_fields("classic", 2, "0", "normal", "1", {
-            "sides-0-melds": "300", "sides-0-canastas-clean": "1", "sides-1-melds": "100", "sides-1-hand": "40",
-        })]
+        typed = {"sides-0-melds": "300", "sides-0-canastas-clean": "1", "sides-1-melds": "100",
+                 "sides-1-hand": "40"}
+        fields = [["csrf_token", "an-old-token"], *form_fields("classic", 2, "0", "normal", "1", typed)]
     old = {"account": account, "match": match_id(scoreboard), "key": "old-key-1",
            "savedAt": "2026-11-20T21:40:00.000Z", "fields": fields, "number": 1, "state": None}
     torn = {"account": account, "match": match_id(scoreboard), "key": "old-key-2",
@@ -142,7 +141,8 @@ def test_a_queue_of_the_release_before_is_migrated_and_sent(
     unreadable = phone.locator("#queue .queued.paused")
     expect(unreadable).to_contain_text("Hand 2 was saved on this phone by an older version of the app")
     records = phone.evaluate(RECORDS)
-    assert [(r["format"], r["key"], r["state"], r["hand"]) for r in records] == [(2, "old-key-2", "unreadable", None)]
+    left = [(r["format"], r["key"], r["state"], r["hand"]) for r in records]
+    assert left == [(2, "old-key-2", "unreadable", None)]
     screenshot(phone, "offline-old-format", full_page=False)
     phone.get_by_role("button", name="Drop this phone’s hand").click()
     expect(phone.locator("#queue")).to_be_hidden()
