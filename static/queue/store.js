@@ -23,7 +23,8 @@ export function migrateOld(old) {
     && fields.some((p) => p[0] === "went_out") && fields.some((p) => p[0] === "number")
     && typeof old.key === "string" && typeof old.match === "number";
   const record = {
-    format: FORMAT, id: old.id, account: old.account, match_id: old.match, key: old.key, number: old.number,
+    format: FORMAT, id: old.id, account: old.account, match_id: old.match, key: old.key,
+    number: Number.isInteger(old.number) ? old.number : 0,
     savedAt: old.savedAt || null, hand: null, state: "unreadable", errors: {}, stored: null, message: null,
   };
   if (!readable) { return record; }
