@@ -1,5 +1,6 @@
 """Print the size of the scripts that keep score without signal: the service worker (as served),
-static/scorer.js and static/queue.js, raw and gzip level 6, against the 30 KB budget (issue 14).
+static/scorer.js, static/form_to_hand.js and
+static/queue/*.js, raw and gzip level 6, against the 30 KB budget (issue 14).
 
     .venv/bin/python bench/offline_budget.py
 """
@@ -25,7 +26,9 @@ def main() -> None:
                           "SECRET_KEY": "budget"})
         worker = app.test_client().get("/sw.js").get_data()
     bodies = {"/sw.js": worker}
-    for name in ("scorer.js", "queue.js"):
+    modules = sorted(f"queue/{p.name}" for p in (ROOT / "static" / "queue").glob("*.js"))
+    names = ["scorer.js", "form_to_hand.js", *modules]
+    for name in names:
         bodies[f"static/{name}"] = (ROOT / "static" / name).read_bytes()
     total = 0
     for name, body in bodies.items():

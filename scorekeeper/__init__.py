@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
 
 from .config import (
     STATIC_DIR,
@@ -74,6 +74,15 @@ def register_static_versions(app: Flask) -> None:
     def static_version(endpoint: str, values: dict[str, Any]) -> None:
         if endpoint == "static":
             values.setdefault("v", PAGES)
+
+    kept_a_year = app.get_send_file_max_age
+
+    def max_age(filename: str | None) -> int | None:
+        # An ES module's imports (static/queue/) name their files without the fingerprint: those
+        # answers are revalidated (ETag), or a phone would run last release's module for a year.
+        return kept_a_year(filename) if request.args.get("v") else None
+
+    app.get_send_file_max_age = max_age  # type: ignore[method-assign]
 
 
 def register_extensions(app: Flask) -> None:

@@ -25,6 +25,7 @@ from flask import Blueprint, Flask, Response, current_app, render_template, requ
 from flask_babel import gettext
 from flask_login import login_required
 
+from .config import STATIC_DIR
 from .loaders import owned_or_404
 from .pages import PAGES
 from .rules.publish import scoring_data
@@ -47,14 +48,16 @@ SHELL_FILES: Final = (
     "referee.css",
     "favicon.svg",
     "offline.js",
-    # The hand page offline (templates/pwa/hand_template.html, static/queue.js).
+    # The hand page offline (templates/pwa/hand_template.html, static/queue/main.js).
     "hand.css",
     "stepper.js",
     "hand.js",
     "enter_moves_on.js",
     "hand_submit.js",
     "scorer.js",
-    "queue.js",
+    "form_to_hand.js",
+    # The queue's ES modules (static/queue/), each of them: a module imports the others.
+    *sorted(f"queue/{path.name}" for path in (STATIC_DIR / "queue").glob("*.js")),
     "icons/icon-192.png",
     "icons/apple-touch-icon.png",
 )

@@ -10,7 +10,7 @@ A session also ends after ``SESSION_IDLE_DAYS`` unused or ``SESSION_MAX_DAYS`` a
 
 The signed session also carries the account's tag (:func:`account_tag`), the same for every login
 of an account on every phone: what the service worker files kept pages under and what
-static/queue.js files queued hands under, so that neither is lost by logging in again nor shown to
+static/queue/main.js files queued hands under, so that neither is lost by logging in again nor shown to
 another account.
 """
 
@@ -130,6 +130,16 @@ def cookie_token() -> str | None:
     """The session token the signed session cookie names, not yet checked against the database."""
     raw = session.get("_user_id")
     return raw if isinstance(raw, str) and 0 < len(raw) <= 100 else None
+
+
+def ended_here() -> bool:
+    """Whether this browser's session cookie names a login session the server no longer has (ended
+    from another device, or by logging out everywhere); false for a browser with no session."""
+    token = cookie_token()
+    if token is None:
+        return False
+    found = db.session.scalar(select(LoginSession.id).where(LoginSession.token_hash == _hash(token)))
+    return found is None
 
 
 def live_params(token: str) -> dict[str, object]:

@@ -1,19 +1,22 @@
 /* Hand entry: card counters add to the melds/hand inputs, the going-out kind follows who went out,
    and a live preview of each side's score in the bar at the bottom (POST to data-preview-url,
    nothing stored).
-   Card points come from the page's data-points attributes; no rule lives here. */
+   Card points come from the page's data-points attributes (counted by static/form_to_hand.js, the
+   mapping the queue and the server share); no rule lives here. An ES module (deferred, in order). */
+import { countPoints } from "./form_to_hand.js";
+
 (function () {
-  "use strict";
   var form = document.querySelector("[data-hand-form]");
   if (!form) { return; }
 
   function counterTotal(details) {
-    var total = 0;
+    var counts = {}, points = {};
     details.querySelectorAll("input[data-points]").forEach(function (input) {
-      var n = parseInt(input.value, 10);
-      if (!isNaN(n) && n > 0) { total += n * parseInt(input.getAttribute("data-points"), 10); }
+      var card = input.getAttribute("data-card");
+      counts[card] = input.value;
+      points[card] = parseInt(input.getAttribute("data-points"), 10);
     });
-    return total;
+    return countPoints(counts, points);
   }
 
   // The counter adds what it counts to the field: a total typed by hand is kept, never replaced,

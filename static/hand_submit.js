@@ -67,7 +67,7 @@
     if (!isBlank(found[1])) { ask(found[1], false); }
   });
 
-  /* A Save kept back on the page (static/queue.js could not keep the hand on the phone): it may be
+  /* A Save kept back on the page (static/queue/main.js could not keep the hand on the phone): it may be
      tapped again. */
   form.addEventListener("hand-not-sent", function () { sending = false; });
 

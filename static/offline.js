@@ -52,12 +52,24 @@
   }
 
   /** A kept copy gives way to the page afresh once the server answers; not where the queue runs
-   *  (it sends first, then reloads) or a hand is being typed. */
+   *  (it sends first, then reloads) or a hand is being typed. A session that has ended (the
+   *  server sends this page to the login page) leaves nothing on screen: the reload lands on the
+   *  login page, and the worker drops its kept pages on the way. */
   function afresh() {
     // redirect "manual": a login page the session ended on is not followed (nor its cookie set)
     fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin", redirect: "manual" }).then(function (r) {
-      if (r.ok && !window.scorekeeperQueue && !document.querySelector("[data-hand-form]")) { location.reload(); }
+      if (window.scorekeeperQueue || document.querySelector("[data-hand-form]")) { return; }
+      if (r.ok || r.type === "opaqueredirect") { location.reload(); }
     }, function () { /* still no signal */ });
+  }
+
+  /* The login page of a session ended on the server (logged out from another device): this
+     phone's queued hands of that account go too (static/queue/store.js). */
+  var ended = document.getElementById("session-ended");
+  if (ended && window.indexedDB) {
+    import(ended.getAttribute("data-store")).then(function (store) {
+      return store.dropAccount(ended.getAttribute("data-account"));
+    }).catch(function () { /* no queue on this phone */ });
   }
 
   markKept();
@@ -93,6 +105,7 @@
       JSON.parse(queue.getAttribute("data-scripts")).forEach(function (url) {
         var script = document.createElement("script");
         script.src = url;
+        if (/\/queue\/main\.js/.test(url)) { script.type = "module"; }  // run after the scorer
         script.async = false;  // in order: the scorer, then the queue
         document.body.appendChild(script);
       });

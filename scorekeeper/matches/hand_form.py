@@ -203,7 +203,7 @@ def _penalties_to_formdata(entries: list[Mapping[str, Any]], prefix: str, flat: 
             flat[key] = str(int(flat.get(key, "0")) + count)
     if customs and customs[0]["count"] == 1:
         first = customs.pop(0)
-        flat[prefix + "custom_points"] = str(first["points"])
+        flat[prefix + "custom_points"] = "" if first["points"] is None else str(first["points"])
         flat[prefix + "custom_description"] = first["description"]
     if customs:
         flat[prefix + "more_customs"] = json.dumps(customs)

@@ -1,4 +1,4 @@
-"""Hands entered offline (static/queue.js): the key-less hand page the service worker keeps for a
+"""Hands entered offline (static/queue/main.js): the key-less hand page the service worker keeps for a
 match, and the JSON endpoints a phone sends its queue to when the signal returns.
 
 - ``GET /matches/ID/hands/template``: the hand page with the same fields as online, but no number,
@@ -6,15 +6,20 @@ match, and the JSON endpoints a phone sends its queue to when the signal returns
   {dealer}, {starter}); the phone fills them from the match's data and its queue, and makes the key.
 - ``GET /matches/ID/hands.json``: what a send needs: a CSRF token, the account's tag (a queue is
   only sent by the account that filled it) and the next hand number.
-- ``POST /matches/ID/hands.json``: a queued hand (the hand form's fields; ``X-CSRFToken`` and
-  ``Idempotency-Key`` headers). The key goes to the one store of keys (scorekeeper.once) shared with
-  the API and the hand form, so a send repeated after a lost answer never stores twice: 201 stored;
-  200 with ``"replayed": true`` when the key was used already (this hand is stored); 409 with the
-  stored hand when that number is taken; 422 with ``errors`` keyed by the API's field paths.
+- ``POST /matches/ID/hands.json``: a queued hand, the JSON body that ``POST /api/v1/matches/ID/hands``
+  takes (../shared/API.md; ``X-CSRFToken`` and ``Idempotency-Key`` headers), parsed by the same
+  ``parse_hand`` through the same service call (:func:`scorekeeper.services.add_hand` with the key),
+  so the key rules are the API's: 201 stored; 200 with ``"replayed": true`` when this very hand was
+  sent with this key before (the answer was lost); 422 at ``Idempotency-Key`` when the key was used
+  for another hand or another match (nothing is stored, and the phone says so); 409 with the
+  stored hand when that number is taken; 422 with ``errors`` keyed by the API's field paths, in the
+  player's language.
 - ``POST /matches/ID/hands/N.json``: the queued hand as an edit of hand N (the player chose it after
   a 409), only if hand N is still at the version they saw (``X-Hand-Version``), else 409 again.
 
-An expired session gets 401 (JSON, no redirect): the queue waits for the next login.
+An expired session gets 401 (JSON, no redirect): the queue waits for the next login; with
+``"ended": true`` when this browser's session was ended on the server (logged out from another
+device), and the phone then drops what it keeps of the account (docs/arch-offline.md).
 """
 
 from __future__ import annotations
@@ -31,8 +36,7 @@ from flask_wtf.csrf import generate_csrf
 from ..i18n import LANGUAGES, translated_errors
 from ..loaders import owned_or_404
 from ..once import AlreadyDone, Once, fingerprint, is_valid_key
-from ..once import find as find_key
-from ..rules import ValidationError
+from ..rules import ValidationError, parse_hand
 from ..services import (
     Conflict,
     MatchView,
@@ -42,10 +46,9 @@ from ..services import (
     replace_hand,
     view,
 )
-from ..sessions import account_tag
+from ..sessions import account_tag, ended_here, session_account
 from .blueprint import bp
-from .forms import HandBase, hand_form_class
-from .hand_form import blank_sides, field_error_paths, form_to_hand
+from .forms import hand_form_class
 from .scoreboard import SideLine, hand_page_context, next_seats, side_names
 
 #: How many hands ahead the template says who deals (a phone offline for a whole evening).
@@ -64,7 +67,10 @@ def _json(status: int, **body: Any) -> Response:
 def _logged_out() -> Response | None:
     if current_user.is_authenticated:
         return None
-    return _json(401, message=_("Please log in again; the hands on this phone wait until you do."))
+    if ended_here():
+        return _json(401, ended=True, message=_("Your session on this phone was ended."))
+    message = _("Please log in again; the hands on this phone wait until you do.")
+    return _json(401, ended=False, message=message)
 
 
 @bp.get("/matches/<int:match_id>/hands/template")
@@ -115,19 +121,16 @@ def sync_state(match_id: int) -> Response:
     )
 
 
-def _form(mv: MatchView) -> HandBase:
-    # CSRF was checked from the X-CSRFToken header (CSRFProtect) before the view: the token kept
-    # with a queued hand may be from an older session.
-    return hand_form_class(mv.ruleset, side_names(mv))(meta={"csrf": False})
-
-
-def _invalid(mv: MatchView, form: HandBase) -> dict[str, list[str]] | None:
-    """The form's own mistakes, and sides left blank without a "save with 0", by API path."""
-    errors = field_error_paths(form) if not form.validate() else {}
-    names = side_names(mv)
-    for i in blank_sides(form) if not errors else []:
-        errors[f"sides.{i}"] = [_("%(side)s: nothing entered. Save with 0?", side=names[i])]
-    return errors or None
+def _hand_body() -> tuple[Any, Response | None]:
+    """The JSON hand of the request, or the 422 a phone shows for a body that is not one (a page of
+    an older release still open, sending the form's fields)."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        message = _(
+            "This page is from an older version of the app: reload it to send the hands on this phone."
+        )
+        return None, _json(422, errors={"_": [message]})
+    return data, None
 
 
 def _stored(mv: MatchView, number: int) -> dict[str, Any] | None:
@@ -167,22 +170,25 @@ def sync_hand(match_id: int) -> Response:
     key = request.headers.get(KEY_HEADER, "")
     if not is_valid_key(key):
         return _json(422, errors={KEY_HEADER: [_("Must be 1 to 100 printable characters.")]})
-    done = find_key(current_user.id, key)
-    if done is not None and done.match_id == match_id:  # sent before (the answer was lost) or saved online
-        return _done(view(match), done.hand_number, 200, replayed=True)
+    data, bad = _hand_body()
+    if bad is not None:
+        return bad
     mv = view(match)
-    form = _form(mv)
-    errors = _invalid(mv, form)
-    if errors:
-        return _json(422, errors=errors)
-    built = form_to_hand(form, mv.ruleset)
-    once = Once(current_user.id, key, fingerprint(match_id, built.data))
+    once = Once(current_user.id, key, fingerprint(match_id, data))
     try:
-        result, after = add_hand(match, built.data, current_user.id, once)
+        result, after = add_hand(match, data, current_user.id, once, current=mv)
     except AlreadyDone as repeat:
+        if not repeat.same:  # another hand, or another match, under this key: the API's 422
+            reused = _(
+                "This phone sent a different hand %(number)s under the same key before, and the server"
+                " kept that one. Check the scoreboard, then correct this hand or drop it.",
+                number=data.get("number", "?"),
+            )
+            return _json(422, errors={KEY_HEADER: [reused]})
         return _done(view(owned_or_404(get_match, match_id)), repeat.done.hand_number, 200, replayed=True)
     except Conflict as error:
-        return _conflict(match_id, error, built.data["number"])
+        number = data.get("number")
+        return _conflict(match_id, error, number if isinstance(number, int) else 0)
     except ValidationError as error:
         return _json(422, errors=translated_errors(error))
     return _done(after, result.number, 201)
@@ -205,21 +211,19 @@ def sync_edit(match_id: int, number: int) -> Response:
             " If it was closed by mistake, use “Continue editing”."
         )
         return _json(409, message=message, stored=_stored(mv, number), next=mv.state.next_number)
-    form = _form(mv)
-    errors = _invalid(mv, form)
-    if errors:
-        return _json(422, errors=errors)
+    data, bad = _hand_body()
+    if bad is not None:
+        return bad
     raw = request.headers.get(VERSION_HEADER, "")
     if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
         return _json(422, errors={VERSION_HEADER: [_("Must be the version of the hand you saw.")]})
     version = int(raw)
-    built = form_to_hand(form, mv.ruleset, number)
     stored = _stored(mv, number)
     try:
-        replace_hand(match, number, built.data, current_user.id, expected_version=version)
+        replace_hand(match, number, data, current_user.id, expected_version=version, current=mv)
     except Conflict as error:
         again = _stored(view(owned_or_404(get_match, match_id)), number)
-        if again is not None and stored is not None and _same_input(mv, again["input"], built.data):
+        if again is not None and stored is not None and _same_input(mv, again["input"], data):
             return _done(view(owned_or_404(get_match, match_id)), number, 200, replayed=True)
         return _conflict(match_id, error, number)
     except ValidationError as error:
@@ -229,8 +233,6 @@ def sync_edit(match_id: int, number: int) -> Response:
 
 def _same_input(mv: MatchView, stored_input: dict[str, Any], data: dict[str, Any]) -> bool:
     """Whether ``data`` (a hand as sent) is what is stored, once normalised by the rules."""
-    from ..rules import parse_hand
-
     try:
         hand = parse_hand(mv.ruleset, data, mv.seat_counts)
     except ValidationError:
@@ -240,14 +242,23 @@ def _same_input(mv: MatchView, stored_input: dict[str, Any], data: dict[str, Any
 
 @bp.app_template_global()
 def queue_account() -> str:
-    """The tag of the logged-in account, that static/queue.js keeps with each queued hand: the same
+    """The tag of the logged-in account, that static/queue/main.js keeps with each queued hand: the same
     for every login of the account (a scoreboard page is shared by its phones, scorekeeper.page_cache,
     and a queue waits through a new login)."""
     return account_tag(current_user.id) if current_user.is_authenticated else ""
 
 
+@bp.app_template_global()
+def session_ended_account() -> str:
+    """The tag of the account whose session this browser had until it was ended on the server
+    (logged out from another device), for the login page to drop that account's queued hands."""
+    if current_user.is_authenticated or not ended_here():
+        return ""
+    return session_account() or ""
+
+
 def queue_texts() -> dict[str, str]:
-    """What static/queue.js says, in the user's language ({n}: a hand number, {m}: an opening
+    """What static/queue/main.js says, in the user's language ({n}: a hand number, {m}: an opening
     minimum)."""
     return {
         "heading": _("On this phone, not sent yet"),
@@ -274,6 +285,11 @@ def queue_texts() -> dict[str, str]:
             "Hand %(number)s was saved meanwhile from another phone. Which one is right?", number="{n}"
         ),
         "ended": _("Hand %(number)s was not accepted: the match had already ended.", number="{n}"),
+        "unreadable": _(
+            "Hand %(number)s was saved on this phone by an older version of the app and cannot be"
+            " read any more; it was not sent. Enter it again, then drop this one.",
+            number="{n}",
+        ),
         # {side}: a side's name; "one" for a named side ("Nosotros wins"), "many" for a side called
         # after its players ("Lucía and Pablo win").
         "wins_one": ngettext(

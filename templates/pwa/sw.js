@@ -6,7 +6,7 @@
  * - Pages are kept per account (the X-Account header of each logged-in page) and one account's only:
  *   a page of another account, a logout, or any answer that lands on the login page drops them.
  * - Each release has its own caches; the old ones are deleted when the new worker takes over.
- * - Hands entered offline (static/queue.js): with a scoreboard of a new version, the worker keeps the
+ * - Hands entered offline (static/queue/main.js): with a scoreboard of a new version, the worker keeps the
  *   match's key-less hand page (/matches/ID/hands/template) and its rules.json, and serves that page
  *   for /matches/ID/hands/new when the network fails: the same fields, built on the phone.
  * - The "No signal" page says what the phone knows: a player's pages are kept (logged in: the
@@ -24,6 +24,8 @@ const KEPT_PAGES = {{ kept_pages|tojson }}.map((pattern) => new RegExp(pattern))
 const LOGIN_PATH = {{ login_path|tojson }};
 const LOGOUT_PATH = {{ logout_path|tojson }};
 const OFFLINE_PAGE = SHELL[SHELL.length - 1];
+// An ES module's imports name the shell's files without their version: the same files of this release.
+const SHELL_PATHS = SHELL.map((url) => new URL(url, self.location.origin).pathname);
 const SCOREBOARD = /^\/matches\/(\d+)$/;
 const NEW_HAND = /^\/matches\/(\d+)\/hands\/new$/;
 const DELETE_MATCH = /^\/matches\/(\d+)\/delete$/;
@@ -241,7 +243,7 @@ function attribute(text) {
 }
 
 /** A hand posted just as the signal went: the kept hand page again with what was typed in it
- *  (``data-unsent`` on its root element), for static/queue.js to put back and Save to keep on the
+ *  (``data-unsent`` on its root element), for static/queue/main.js to put back and Save to keep on the
  *  phone; the form's own key goes with it, so a hand that did arrive is not stored twice. */
 async function unsentHand(request) {
   const typed = request.clone();
@@ -286,5 +288,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(rulesJson(event));
   } else if (request.method === "GET" && SHELL.includes(url.pathname + url.search)) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  } else if (request.method === "GET" && !url.search && SHELL_PATHS.includes(url.pathname)) {
+    event.respondWith(caches.match(request, { ignoreSearch: true, cacheName: SHELL_CACHE }).then((hit) => hit || fetch(request)));
   }
 });

@@ -19,7 +19,9 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, phone_tab
 
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
+
+from tests.browser.offline import new_phone
 
 
 @pytest.fixture(scope="session")
@@ -51,3 +53,15 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 def page(browser: Browser, live_server: str) -> Iterator[Page]:
     """The phone under test."""
     yield from phone_tab(browser, live_server)
+
+
+@pytest.fixture
+def phone_pair(browser: Browser, live_server: str) -> Iterator[tuple[BrowserContext, Page]]:
+    """A phone whose pages run the service worker (tests/browser/offline.py), and its context (to
+    take the signal away); no JavaScript error may happen on it."""
+    context, page, errors = new_phone(browser, live_server)
+    expect.set_options(timeout=10_000)  # two cores shared by many: pages may take a while
+    yield context, page
+    expect.set_options(timeout=5_000)  # Playwright's default, for the other modules
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

@@ -26,7 +26,7 @@ from tests.browser.helpers import (
     wait_for_promise,
     worker_ready,
 )
-from tests.browser.test_offline_hands import (
+from tests.browser.offline import (
     HAND,
     OTHER,
     PASSWORD,

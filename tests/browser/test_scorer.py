@@ -5,7 +5,6 @@ matches) and with house rules. Any disagreement fails, naming the hand."""
 
 from __future__ import annotations
 
-import importlib
 import random
 import zlib
 from collections.abc import Iterator
@@ -19,8 +18,8 @@ from scorekeeper.rules.cards import deck_points, min_canasta_points
 from scorekeeper.rules.hand import CUSTOM, HandInput
 from scorekeeper.rules.model import RuleSet
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.rules.publish import scoring_data
 from tests.browser.helpers import phone_tab
+from tests.golden.scorer import golden_cases, match_case
 
 HANDS_PER_RULESET = 1000
 
@@ -151,87 +150,6 @@ def test_the_browser_scorer_agrees_with_the_engine(scorer_page: Page, ruleset_id
         assert sum(len(m["hands"]) for m in matches) == hands
         differences = scorer_page.evaluate(AGREE, [[], matches])
         assert differences == [], f"{ruleset_id} {house_rules}: {differences[0]}"
-
-
-# --- the golden hands --------------------------------------------------------------------------------
-
-
-def golden_cases() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Every hand and match the golden tests of tests/rules/ score, recorded by running those tests
-    with their ``score`` and ``fold_match`` wrapped: (hands, matches), each with the engine's answer."""
-    hands: list[dict[str, Any]] = []
-    matches: list[dict[str, Any]] = []
-    for ruleset_id in RULESET_IDS:
-        module = importlib.import_module(f"tests.rules.test_golden_{ruleset_id}")
-        score, fold = module.score, module.fold_match
-
-        def scoring(  # the builder's signature, and the loop's values bound
-            data: Any,
-            players: Any = (2, 2),
-            house_rules: Any = None,
-            _id: str = ruleset_id,
-            score: Any = score,
-        ) -> Any:
-            answer = score(data, players, house_rules)  # raises for a refused hand: nothing recorded
-            rs = get_ruleset(_id, house_rules)
-            hand = parse_hand(rs, data, players=list(players)).to_json(rs.flag_codes)
-            hands.append({"rs": scoring_data(rs), "hand": hand, "expected": answer})
-            return answer
-
-        def folding(rs: RuleSet, target: int, sides: int, hands: list[HandInput], fold: Any = fold) -> Any:
-            state = fold(rs, target, sides, hands)
-            matches.append(match_case(rs, target, sides, hands, state))
-            return state
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(module, "score", scoring)
-            patch.setattr(module, "fold_match", folding)
-            for name, test in list(vars(module).items()):
-                if name.startswith("test_") and callable(test):
-                    for arguments in parametrized(test):
-                        test(**arguments)
-    return hands, matches
-
-
-def parametrized(test: Any) -> Iterator[dict[str, Any]]:
-    """The keyword arguments of each case of a test function (one set if it is not parametrized)."""
-    cases: list[dict[str, Any]] = [{}]
-    for mark in getattr(test, "pytestmark", []):
-        if mark.name != "parametrize":
-            continue
-        names = mark.args[0].split(",") if isinstance(mark.args[0], str) else mark.args[0]
-        names = [n.strip() for n in names]
-        rows = [v.values if hasattr(v, "marks") else v for v in mark.args[1]]  # pytest.param(...) or a value
-        rows = [row if len(names) > 1 else (row,) for row in rows]
-        cases = [{**case, **dict(zip(names, row, strict=True))} for case in cases for row in rows]
-    yield from cases
-
-
-def match_case(rs: RuleSet, target: int, sides: int, hands: list[HandInput], state: Any) -> dict[str, Any]:
-    flags = list(rs.flag_codes)
-    return {
-        "rs": scoring_data(rs),
-        "target": target,
-        "sides": sides,
-        "hands": [h.to_json(flags) for h in hands],
-        "expected": {
-            "hands": [
-                {
-                    "number": r.number,
-                    "breakdown": [b.to_json() for b in r.breakdown],
-                    "totals_after": list(r.totals_after),
-                    "opening_minimums_before": list(r.opening_minimums_before),
-                }
-                for r in state.hands
-            ],
-            "totals": list(state.totals),
-            "opening_minimums": list(state.opening_minimums),
-            "finished": state.finished,
-            "winner": state.winner,
-        },
-    }
-
-
 
 
 def test_the_browser_scorer_agrees_on_every_golden_hand(scorer_page: Page) -> None:

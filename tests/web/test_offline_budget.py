@@ -27,7 +27,8 @@ def test_worker_scorer_and_queue_fit_in_30_kb_gzipped(client: FlaskClient) -> No
     bodies = {
         "/sw.js": worker.get_data(),
         "static/scorer.js": (STATIC / "scorer.js").read_bytes(),
-        "static/queue.js": (STATIC / "queue.js").read_bytes(),
+        "static/form_to_hand.js": (STATIC / "form_to_hand.js").read_bytes(),
+        **{f"static/queue/{p.name}": p.read_bytes() for p in sorted((STATIC / "queue").glob("*.js"))},
     }
     sizes = {name: (len(body), gzipped(body)) for name, body in bodies.items()}
     for name, (raw, packed) in sizes.items():
@@ -81,11 +82,11 @@ def test_the_scoreboard_with_all_it_loads_is_under_50_kb(app: Flask, user_client
     static/offline.js loads them only when this phone holds queued hands (tests/browser)."""
     match_id = long_match(app, 60)
     sizes = page_weight(user_client, f"/matches/{match_id}")
-    assert not [url for url in sizes if "queue.js" in url or "scorer.js" in url]
+    assert not [url for url in sizes if "/queue/" in url or "scorer.js" in url]
     assert sum(sizes.values()) <= PAGE_BUDGET_KB * 1024
 
 
 def test_the_hand_page_still_loads_the_offline_scripts(app: Flask, user_client: FlaskClient) -> None:
     match_id = long_match(app, 1)
     sizes = page_weight(user_client, f"/matches/{match_id}/hands/new")
-    assert [url for url in sizes if "queue.js" in url] and [url for url in sizes if "scorer.js" in url]
+    assert [url for url in sizes if "queue/main.js" in url] and [url for url in sizes if "scorer.js" in url]

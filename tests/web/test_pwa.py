@@ -76,6 +76,28 @@ def test_the_shell_lists_each_file_once() -> None:
     assert len(SHELL_FILES) == len(set(SHELL_FILES))
 
 
+def test_the_shell_keeps_every_module_an_import_names(client: FlaskClient) -> None:
+    """Every file a module of the offline queue imports is in the worker's shell (else the hand page
+    offline has no queue), and a module fetched by an import (no ``?v=``) is revalidated, not kept a
+    year: a phone runs this release's modules, never the last one's."""
+    import re
+
+    from scorekeeper.config import STATIC_DIR
+    from scorekeeper.pwa import SHELL_FILES
+
+    modules = [STATIC_DIR / "hand.js", STATIC_DIR / "form_to_hand.js", *(STATIC_DIR / "queue").glob("*.js")]
+    for module in modules:
+        for name in re.findall(r'from "(\.{1,2}/[^"]+)"', module.read_text()):
+            imported = (module.parent / name).resolve().relative_to(STATIC_DIR.resolve()).as_posix()
+            assert imported in SHELL_FILES, (module.name, imported)
+    versioned = client.get("/static/queue/main.js?v=1")
+    imported = client.get("/static/queue/store.js")
+    assert "max-age=31536000" in versioned.headers["Cache-Control"]
+    assert "max-age=31536000" not in imported.headers.get("Cache-Control", "") and imported.headers["ETag"]
+    versioned.close()
+    imported.close()
+
+
 def _marked(html: str, fragment: str) -> bool:
     """Whether the element whose opening tag (or the tag opening just before it) holds ``fragment``
     carries data-needs-network."""
