@@ -13,7 +13,6 @@ from typing import Any, Final
 
 from flask import Response, jsonify
 
-from ..once import MAX_KEY
 from ..rules import CUSTOM, LINES, RULESET_IDS, all_rulesets, house_rule_keys
 from ..rules.cards import CANASTA_SIZE, CARD_GROUP_BY_CODE, POINT_STEP, deck_cards, deck_points
 from ..rules.hand import MAX_CUSTOM_POINTS, MAX_DESCRIPTION, MAX_HANDS, MAX_PENALTY_COUNT
@@ -22,6 +21,7 @@ from ..rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES, MAX_T
 from ..rules.model import HouseOption, OptionKind
 from ..rules.sets import ALL_FLAG_CODES
 from ..services import MAX_ID, MAX_PAGE
+from ..services.submission_keys import MAX_KEY
 from . import bp
 
 #: Characters no text may hold (rules.text.UNSTORABLE), as a JSON Schema character class body: NUL.

@@ -32,7 +32,7 @@ from ..services import (
 from ..services.accounts import user_for_token
 from . import bp
 from .errors import BadJson, error_response, message
-from .idempotency import once_from_header
+from .idempotency import key_from_header
 from .serialize import hand_json, match_json, ruleset_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -166,22 +166,25 @@ def match_key(
 
 @bp.post("/matches/<int:match_id>/hands")
 @token_required
-def new_hand(match_id: int) -> tuple[Response, int, dict[str, str]]:
+def new_hand(match_id: int) -> Response:
+    """Store the next hand; the answer is rendered after the service committed it (and rendered so
+    again for a repeat of an ``Idempotency-Key``: :mod:`.idempotency`)."""
     stored, data = get_match(g.api_user.id, match_id), json_body()
-    once = once_from_header(match_id, data, lambda result, mv: (201, hand_created(mv, result.number)))
-    result, mv = add_hand(stored, data, g.api_user.id, once)
-    location = url_for(".hand", match_id=match_id, number=result.number)
-    return hand_answer(mv, result.number, {"match": match_json(mv)}), 201, {"Location": location}
+    result, mv = add_hand(stored, data, g.api_user.id, key_from_header(match_id, data))
+    return hand_created(mv, result.number)
 
 
-def hand_created(mv: MatchView, number: int) -> dict[str, Any]:
-    """The body of the answer that stored hand ``number`` (kept for an ``Idempotency-Key``)."""
-    return hand_answer(mv, number, {"match": match_json(mv)}).get_json()  # type: ignore[no-any-return]
+def hand_created(mv: MatchView, number: int) -> Response:
+    """201: hand ``number`` just stored, with the match (``mv``, as the hand left it)."""
+    response = hand_answer(mv, number, {"match": match_json(mv)})
+    response.status_code = 201
+    response.headers["Location"] = url_for(".hand", match_id=mv.match.id, number=number)
+    return response
 
 
 def hand_answer(mv: MatchView, number: int, body: dict[str, Any] | None = None) -> Response:
     """Hand ``number`` (or ``body`` built around it) with its version as the ETag."""
-    version = mv.match.hands[number - 1].version
+    version = mv.hand_version(number)
     hand = hand_json(mv.state.hands[number - 1], mv.ruleset.flag_codes, version)
     response = jsonify(hand if body is None else {"hand": hand, **body})
     response.set_etag(str(version))

@@ -133,7 +133,6 @@ def match_json(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
     }
     if with_hands:
         data["hands"] = [
-            hand_json(h, flag_codes, stored.version)
-            for h, stored in zip(state.hands, match.hands, strict=True)
+            hand_json(h, flag_codes, version) for h, version in zip(state.hands, mv.hand_versions(), strict=True)
         ]
     return data

@@ -14,7 +14,6 @@ from ..agents import describe
 from ..extensions import login_manager
 from ..i18n import safe_next
 from ..models import User
-from ..once import new_key
 from ..security import no_store
 from ..services import MAX_ID
 from ..services.accounts import (
@@ -32,6 +31,7 @@ from ..services.accounts import (
 from ..services.accounts import (
     change_password as set_password,
 )
+from ..services.submission_keys import new_key
 from . import bp, guard
 from .forms import DevicesForm, LoginForm, LogoutForm, PasswordForm, RegisterForm, TokenForm
 

@@ -21,8 +21,6 @@ from ..history import history_page, latest_log
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import EditLog, LoginSession, Match, Player, User
-from ..once import AlreadyDone, Once, fingerprint, is_valid_key, new_key
-from ..once import find as find_key
 from ..rules import ValidationError, all_rulesets, check_new_match, parse_hand, score_hand
 from ..rules.hand import MAX_HANDS, TOO_MANY_HANDS
 from ..services import (
@@ -44,7 +42,14 @@ from ..services import (
 )
 from ..services import undo_hand as services_undo_hand
 from ..services.matches import unplayed_twin
-from ..validators import csrf_refused
+from ..services.submission_keys import (
+    AlreadyDone,
+    KeyReused,
+    SubmissionKey,
+    is_valid_key,
+    new_key,
+    request_digest,
+)
 from ..vocabulary import ruleset_names
 from . import bp
 from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
@@ -455,23 +460,23 @@ def new_hand(match_id: int) -> Any:
             mv, form, mv.state.next_number, added=added, again_of=again[0] if again else None
         )
     number = mv.state.next_number
-    valid = form.validate_on_submit()
-    key = (form.key.data or "").strip()
-    if not csrf_refused(form) and is_valid_key(key):
-        done = find_key(current_user.id, key)
-        if done is not None:  # a repeat: Back, a double tap, a reload
-            return _already_saved(match_id, done.hand_number)
-    if not valid:
+    if not form.validate_on_submit():
         return _render_hand(mv, form, number, UNPROCESSABLE)
     blank = blank_sides(form)
     if blank:
         return _render_hand(mv, form, number, UNPROCESSABLE, blank_asked=blank)
     built = form_to_hand(form, mv.ruleset)
-    once = Once(current_user.id, key, fingerprint(match_id, built.data)) if is_valid_key(key) else None
+    key = (form.key.data or "").strip()
+    submission = (
+        SubmissionKey(current_user.id, key, request_digest(match_id, built.data)) if is_valid_key(key) else None
+    )
     try:
-        result, _after = add_hand(match, built.data, current_user.id, once, current=mv)
-    except AlreadyDone as done:
-        return _already_saved(match_id, done.done.hand_number)
+        # One look-up of the key, one transaction, and only the new hand scored on top of ``mv``.
+        result, _after = add_hand(match, built.data, current_user.id, submission, current=mv)
+    except (AlreadyDone, KeyReused) as repeat:
+        # The form was used already (Back, a double tap, a reload, even with other values): the
+        # form is single-use, so the hand it saved is the answer.
+        return _already_saved(match_id, repeat.done.number)
     except Conflict as error:
         return _conflict_page(match_id, form, number, error)
     except ValidationError as error:

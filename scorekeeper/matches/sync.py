@@ -7,10 +7,12 @@ match, and the JSON endpoints a phone sends its queue to when the signal returns
 - ``GET /matches/ID/hands.json``: what a send needs: a CSRF token, the account's tag (a queue is
   only sent by the account that filled it) and the next hand number.
 - ``POST /matches/ID/hands.json``: a queued hand (the hand form's fields; ``X-CSRFToken`` and
-  ``Idempotency-Key`` headers). The key goes to the one store of keys (scorekeeper.once) shared with
-  the API and the hand form, so a send repeated after a lost answer never stores twice: 201 stored;
-  200 with ``"replayed": true`` when the key was used already (this hand is stored); 409 with the
-  stored hand when that number is taken; 422 with ``errors`` keyed by the API's field paths.
+  ``Idempotency-Key`` headers). The key goes to the one store of keys
+  (scorekeeper.services.submission_keys) shared with the API and the hand form, under the API's
+  rules, so a send repeated after a lost answer never stores twice: 201 stored; 200 with
+  ``"replayed": true`` when this very hand was stored with the key already; 409 with the stored hand
+  when that number is taken; 422 with ``errors`` keyed by the API's field paths (``Idempotency-Key``
+  for a key used for another match or another hand).
 - ``POST /matches/ID/hands/N.json``: the queued hand as an edit of hand N (the player chose it after
   a 409), only if hand N is still at the version they saw (``X-Hand-Version``), else 409 again.
 
@@ -30,8 +32,6 @@ from flask_wtf.csrf import generate_csrf
 
 from ..i18n import LANGUAGES, translated_errors
 from ..loaders import owned_or_404
-from ..once import AlreadyDone, Once, fingerprint, is_valid_key
-from ..once import find as find_key
 from ..rules import ValidationError
 from ..services import (
     Conflict,
@@ -42,6 +42,7 @@ from ..services import (
     replace_hand,
     view,
 )
+from ..services.submission_keys import AlreadyDone, SubmissionKey, is_valid_key, request_digest
 from ..sessions import account_tag
 from . import bp
 from .forms import HandBase, hand_form_class
@@ -167,20 +168,17 @@ def sync_hand(match_id: int) -> Response:
     key = request.headers.get(KEY_HEADER, "")
     if not is_valid_key(key):
         return _json(422, errors={KEY_HEADER: [_("Must be 1 to 100 printable characters.")]})
-    done = find_key(current_user.id, key)
-    if done is not None and done.match_id == match_id:  # sent before (the answer was lost) or saved online
-        return _done(view(match), done.hand_number, 200, replayed=True)
     mv = view(match)
     form = _form(mv)
     errors = _invalid(mv, form)
     if errors:
         return _json(422, errors=errors)
     built = form_to_hand(form, mv.ruleset)
-    once = Once(current_user.id, key, fingerprint(match_id, built.data))
+    submission = SubmissionKey(current_user.id, key, request_digest(match_id, built.data))
     try:
-        result, after = add_hand(match, built.data, current_user.id, once)
-    except AlreadyDone as repeat:
-        return _done(view(owned_or_404(get_match, match_id)), repeat.done.hand_number, 200, replayed=True)
+        result, after = add_hand(match, built.data, current_user.id, submission, current=mv)
+    except AlreadyDone as repeat:  # sent before (the answer was lost): this hand is stored
+        return _done(view(owned_or_404(get_match, match_id)), repeat.done.number, 200, replayed=True)
     except Conflict as error:
         return _conflict(match_id, error, built.data["number"])
     except ValidationError as error:
@@ -216,7 +214,7 @@ def sync_edit(match_id: int, number: int) -> Response:
     built = form_to_hand(form, mv.ruleset, number)
     stored = _stored(mv, number)
     try:
-        replace_hand(match, number, built.data, current_user.id, expected_version=version)
+        _result, after = replace_hand(match, number, built.data, current_user.id, expected_version=version, current=mv)
     except Conflict as error:
         again = _stored(view(owned_or_404(get_match, match_id)), number)
         if again is not None and stored is not None and _same_input(mv, again["input"], built.data):
@@ -224,7 +222,7 @@ def sync_edit(match_id: int, number: int) -> Response:
         return _conflict(match_id, error, number)
     except ValidationError as error:
         return _json(422, errors=translated_errors(error))
-    return _done(view(owned_or_404(get_match, match_id)), number, 200)
+    return _done(after, number, 200)
 
 
 def _same_input(mv: MatchView, stored_input: dict[str, Any], data: dict[str, Any]) -> bool:

@@ -21,9 +21,9 @@ from ..charts import MAX_RESULTS, ResultPoint, results_chart
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import Player
-from ..once import new_key
 from ..rules import ValidationError, get_ruleset
 from ..services import Conflict, get_player, merge_players, players_of, rename_player
+from ..services.submission_keys import new_key
 from ..stats import Result, Stats, by_matches, combined
 from . import bp
 from .data import latest_results_by_ruleset, match_count, partnerships_of, players_stats, ruleset_stats

@@ -14,10 +14,10 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select, update
 
-from scorekeeper import once as once_store
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, IdempotencyKey, Match, utcnow
+from scorekeeper.services import submission_keys
 from tests.helpers import Api, lose_lock_race
 
 from .helpers import create_match, error_paths, hand_body, side, simple_hand, totals
@@ -186,7 +186,7 @@ def test_a_key_used_by_a_page_is_not_used_again_by_the_api(app, api):
         owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
         assert owner is not None
         match = services.get_match(owner, match_id)
-        once = once_store.Once(owner, KEY, once_store.fingerprint(match_id, simple_hand(1)))
+        once = submission_keys.SubmissionKey(owner, KEY, submission_keys.request_digest(match_id, simple_hand(1)))
         services.add_hand(match, simple_hand(1), owner, once)
     answer = post(api, match_id, simple_hand(1))
     assert answer.status_code == 409 and "already saved" in answer.get_json()["errors"]["_"][0]
@@ -200,15 +200,15 @@ def test_two_requests_racing_with_one_key_store_one_hand(app, api, monkeypatch):
     match_id = create_match(api)["id"]
     barrier = threading.Barrier(2, timeout=20)
     looked_up = threading.local()
-    real_check = once_store.check
+    real_look_up = submission_keys.look_up
 
-    def check_then_wait(once: once_store.Once) -> None:
-        real_check(once)
+    def look_up_then_wait(key: submission_keys.SubmissionKey, match_id: int) -> None:
+        real_look_up(key, match_id)
         if not getattr(looked_up, "done", False):  # only the first look-up waits for the other
             looked_up.done = True
             barrier.wait()
 
-    monkeypatch.setattr(once_store, "check", check_then_wait)
+    monkeypatch.setattr(submission_keys, "look_up", look_up_then_wait)
     answers: list[Any] = []
 
     def send() -> None:

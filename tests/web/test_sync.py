@@ -51,14 +51,29 @@ def test_a_queued_hand_is_stored_once_however_often_it_is_sent(app, user_client)
 
 
 def test_a_key_used_by_the_hand_form_counts_as_sent(app, user_client):
-    """A refused hand corrected on the hand page is saved there with its queued key: sending the queue
-    again stores nothing."""
+    """A queued hand saved on the hand page with its queued key: sending the same hand with that key
+    again stores nothing and says so; the refused version it corrected, sent with the same key, is
+    another request under a used key: 422 at ``Idempotency-Key`` (the API's rule), never "replayed"."""
     match_id = create(user_client)
     csrf, _key = form_key(user_client, f"/matches/{match_id}/hands/new")
     assert submit(user_client, match_id, hand_form(1, 0, *HAND), csrf, "queued-key").status_code == 302
-    repeat = send(user_client, match_id, hand_form(1, 0, {"melds": 300}, {}), "queued-key")
+    repeat = send(user_client, match_id, hand_form(1, 0, *HAND), "queued-key")
     assert repeat.status_code == 200 and repeat.get_json()["replayed"] is True
+    refused = send(user_client, match_id, hand_form(1, 0, {"melds": 300}, HAND[1]), "queued-key")
+    assert refused.status_code == 422 and list(refused.get_json()["errors"]) == ["Idempotency-Key"]
     assert hands(app) == 1
+
+
+def test_a_key_is_for_one_match_and_one_hand(app, user_client):
+    """The phone's endpoint keeps the API's rules: the same key for another match, or with a changed
+    hand, is a 422 at ``Idempotency-Key`` and stores nothing (it never answers "replayed")."""
+    match_id, other = create(user_client), create(user_client, target="3000")
+    assert send(user_client, match_id, hand_form(1, 0, *HAND), "phone-key").status_code == 201
+    elsewhere = send(user_client, other, hand_form(1, 0, *HAND), "phone-key")
+    assert elsewhere.status_code == 422 and "Idempotency-Key" in elsewhere.get_json()["errors"]
+    changed = send(user_client, match_id, hand_form(1, 0, {"melds": 500, "canastas-clean": 1}, HAND[1]), "phone-key")
+    assert changed.status_code == 422 and "Idempotency-Key" in changed.get_json()["errors"]
+    assert hands(app) == 1 and totals(user_client, match_id) == ["900", "60"]
 
 
 def test_csrf_is_required(app, user_client):
