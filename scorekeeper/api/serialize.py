@@ -132,7 +132,6 @@ def match_json(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
         "created_at": as_utc(match.created_at).isoformat(),
     }
     if with_hands:
-        data["hands"] = [
-            hand_json(h, flag_codes, version) for h, version in zip(state.hands, mv.hand_versions(), strict=True)
-        ]
+        versions = mv.hand_versions()
+        data["hands"] = [hand_json(h, flag_codes, v) for h, v in zip(state.hands, versions, strict=True)]
     return data

@@ -467,9 +467,8 @@ def new_hand(match_id: int) -> Any:
         return _render_hand(mv, form, number, UNPROCESSABLE, blank_asked=blank)
     built = form_to_hand(form, mv.ruleset)
     key = (form.key.data or "").strip()
-    submission = (
-        SubmissionKey(current_user.id, key, request_digest(match_id, built.data)) if is_valid_key(key) else None
-    )
+    digest = request_digest(match_id, built.data)
+    submission = SubmissionKey(current_user.id, key, digest) if is_valid_key(key) else None
     try:
         # One look-up of the key, one transaction, and only the new hand scored on top of ``mv``.
         result, _after = add_hand(match, built.data, current_user.id, submission, current=mv)

@@ -214,7 +214,9 @@ def sync_edit(match_id: int, number: int) -> Response:
     built = form_to_hand(form, mv.ruleset, number)
     stored = _stored(mv, number)
     try:
-        _result, after = replace_hand(match, number, built.data, current_user.id, expected_version=version, current=mv)
+        _result, after = replace_hand(
+            match, number, built.data, current_user.id, expected_version=version, current=mv
+        )
     except Conflict as error:
         again = _stored(view(owned_or_404(get_match, match_id)), number)
         if again is not None and stored is not None and _same_input(mv, again["input"], built.data):

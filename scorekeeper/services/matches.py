@@ -122,13 +122,14 @@ def _written(key: match_states.Key, mv: MatchView) -> MatchView:
 
 
 def get_match(owner_id: int, match_id: int) -> Match:
-    """:raise NotFound: no match ``match_id`` belongs to ``owner_id``."""
+    """:raise NotFound: no match ``match_id`` belongs to ``owner_id``. Its hands are loaded when
+    first read (:func:`view` seldom needs them: the folded match is kept per revision)."""
     if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
         raise NotFound(match_id)
     match: Match | None = db.session.scalar(
         select(Match)
         .where(Match.id == match_id, Match.owner_id == owner_id)
-        .options(selectinload(Match.sides), selectinload(Match.hands))
+        .options(selectinload(Match.sides))
     )
     if match is None:
         raise NotFound(match_id)

@@ -186,7 +186,8 @@ def test_a_key_used_by_a_page_is_not_used_again_by_the_api(app, api):
         owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
         assert owner is not None
         match = services.get_match(owner, match_id)
-        once = submission_keys.SubmissionKey(owner, KEY, submission_keys.request_digest(match_id, simple_hand(1)))
+        digest = submission_keys.request_digest(match_id, simple_hand(1))
+        once = submission_keys.SubmissionKey(owner, KEY, digest)
         services.add_hand(match, simple_hand(1), owner, once)
     answer = post(api, match_id, simple_hand(1))
     assert answer.status_code == 409 and "already saved" in answer.get_json()["errors"]["_"][0]

@@ -71,7 +71,8 @@ def test_a_key_is_for_one_match_and_one_hand(app, user_client):
     assert send(user_client, match_id, hand_form(1, 0, *HAND), "phone-key").status_code == 201
     elsewhere = send(user_client, other, hand_form(1, 0, *HAND), "phone-key")
     assert elsewhere.status_code == 422 and "Idempotency-Key" in elsewhere.get_json()["errors"]
-    changed = send(user_client, match_id, hand_form(1, 0, {"melds": 500, "canastas-clean": 1}, HAND[1]), "phone-key")
+    more = {"melds": 500, "canastas-clean": 1}
+    changed = send(user_client, match_id, hand_form(1, 0, more, HAND[1]), "phone-key")
     assert changed.status_code == 422 and "Idempotency-Key" in changed.get_json()["errors"]
     assert hands(app) == 1 and totals(user_client, match_id) == ["900", "60"]
 
