@@ -7,8 +7,9 @@ to a match's hands bumps its ``revision`` in the same transaction (``UPDATE ... 
 the one read, so one revision is one set of hands), the key holds the match's creation time too (ids
 are never reused, but a database emptied and refilled starts them again), and the rule set, house
 rules and target of a match never change; so a key names one state forever, and nothing needs
-forgetting. A state kept by a read can be newer than its key (a hand committed between the two
-SELECTs), never older; a write that starts from it then fails its revision check, as it would have.
+forgetting (a backup is restored with the app stopped: docs/production.md). A state kept by a read
+can be newer than its key (a hand committed between the two SELECTs), never older; a write that
+starts from it then fails its revision check, as it would have.
 
 Per process and bounded by a number of matches (``MATCH_STATE_CACHE``; 0 turns it off).
 """
@@ -76,13 +77,13 @@ def _store() -> MatchStates | None:
 
 def fetch(key: Key | None) -> Folded | None:
     """The state kept for this revision of the match, if any."""
-    store = _store()
+    store = _store() if key is not None else None
     return store.get(key) if store is not None and key is not None else None
 
 
 def keep(key: Key | None, folded: Folded) -> None:
     """Keep ``folded`` as the state of this revision of the match."""
-    store = _store()
+    store = _store() if key is not None else None
     if store is not None and key is not None:
         store.put(key, folded)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from flask import has_app_context
 from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -91,9 +92,9 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
 
 
 def _state_key(match: Match) -> match_states.Key | None:
-    """Where the state of ``match`` as stored is kept; ``None`` while a unit of work may be changing
-    it (its hands in the session are not yet those of any revision)."""
-    if match.id is None or ACTIVE in db.session.info:
+    """Where the state of ``match`` as stored is kept; ``None`` for a match not stored (no app, or
+    no id), or while a unit of work may be changing it (its hands are no revision's yet)."""
+    if not has_app_context() or match.id is None or ACTIVE in db.session.info:
         return None
     return (match.id, match.created_at, match.revision)
 
