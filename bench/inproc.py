@@ -248,10 +248,13 @@ def _timed(app: Flask, name: str, url: str, repeat: int, send: Callable[[], Any]
 def api(app: Flask, built: Built, token: str, quick: bool) -> list[ApiRow]:
     """The bare routes, the API's read of the 60-hand match (as repeated reads get it, and with the
     per-process store emptied before each read: the first read after a change), and a hand submitted
-    to a 60-hand match (each request the next hand of the next match, in turn)."""
+    to a 60-hand match: each request the next hand of the next match, in turn, with the process's
+    folded matches forgotten before each (a match this process has not folded yet), then the next
+    hands of one match (as a table enters them: the match kept folded by the write before)."""
     from data import HANDS
 
     from scorekeeper import page_cache
+    from scorekeeper.services import match_states
 
     repeat = 60 if quick else 200
     client = app.test_client()
@@ -263,6 +266,12 @@ def api(app: Flask, built: Built, token: str, quick: bool) -> list[ApiRow]:
         if store is not None:
             store.clear()
 
+    states = app.extensions.get(match_states.EXTENSION)
+
+    def forget_states() -> None:  # a match this process has not folded yet
+        if states is not None:
+            states.clear()
+
     def get(url: str, headers: dict[str, str] | None = None) -> Callable[[], Any]:
         return lambda: client.get(url, headers=headers or {})
 
@@ -273,6 +282,10 @@ def api(app: Flask, built: Built, token: str, quick: bool) -> list[ApiRow]:
                get(f"/api/v1/matches/{mid}", auth)),
         _timed(app, "API match, 60 hands, first read after a change", f"/api/v1/matches/{mid}",
                max(10, repeat // 4), get(f"/api/v1/matches/{mid}", auth), before=empty_store),
+        # The same, the change made by another process: this one has not folded that revision.
+        _timed(app, "API match, 60 hands, first read after another process's change",
+               f"/api/v1/matches/{mid}", max(10, repeat // 4), get(f"/api/v1/matches/{mid}", auth),
+               before=lambda: (empty_store(), forget_states())),
     ]
     targets = built.matches["submit"]
     state = {"turn": 0}
@@ -285,9 +298,19 @@ def api(app: Flask, built: Built, token: str, quick: bool) -> list[ApiRow]:
         hand = {"number": numbers[match_id], **HANDS[0]}
         return client.post(f"/api/v1/matches/{match_id}/hands", json=hand, headers=auth)
 
+    def submit_next() -> Any:
+        match_id = targets[0]
+        numbers[match_id] += 1
+        hand = {"number": numbers[match_id], **HANDS[0]}
+        return client.post(f"/api/v1/matches/{match_id}/hands", json=hand, headers=auth)
+
     size = numbers[targets[0]]
     rows.append(_timed(app, f"hand submission to a {size}-hand match", "/api/v1/matches/ID/hands",
-                       max(10, repeat // 4), submit))
+                       max(10, repeat // 4), submit, before=forget_states))
+    # The next hand of a match this process stored the hand before of (as at a table): the write
+    # starts from the match kept folded under its revision (scorekeeper.services.match_states).
+    rows.append(_timed(app, f"hand submission to a {size}-hand match, the next hand",
+                       "/api/v1/matches/ID/hands", max(10, repeat // 4), submit_next))
     return rows
 
 

@@ -89,6 +89,7 @@ def register_extensions(app: Flask) -> None:
     from . import models  # noqa: F401 - the models must be known before migrations run
     from .i18n import LANGUAGES, select_locale
     from .page_cache import init_app as init_page_cache
+    from .services.match_states import init_app as init_match_states
     from .single_use import init_app as init_single_use
     from .timezones import reader_zone_name
 
@@ -96,6 +97,7 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=MIGRATIONS)
     csrf.init_app(app)
     init_page_cache(app)
+    init_match_states(app)
     init_single_use(app)
     if app.config["PROXY_COUNT"]:
         from werkzeug.middleware.proxy_fix import ProxyFix

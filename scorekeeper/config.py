@@ -82,6 +82,9 @@ def default_config(instance: Path) -> dict[str, Any]:
         #: the table's phones within two seconds (its cost: docs/performance.md).
         "SHARE_POLL_SECONDS": 1.5,
         #: Rendered scoreboards kept in each process's memory (scorekeeper.page_cache); 0 turns it off.
+        #: Folded matches kept in each process's memory (scorekeeper.services.match_states), by
+        #: number of matches; 0 turns it off.
+        "MATCH_STATE_CACHE": int(os.environ.get("SCOREKEEPER_MATCH_STATE_CACHE", "256")),
         "PAGE_CACHE_BYTES": int(float(os.environ.get("SCOREKEEPER_PAGE_CACHE_MB", "32")) * 1024 * 1024),
         #: Failed logins allowed from one address, and at one account from browsers that have not
         #: logged in to it before (scorekeeper.auth.guard); counted in the database, windows up to a day.

@@ -331,10 +331,11 @@ class PartnershipTotal(_Figures, db.Model):  # type: ignore[name-defined,misc]
 
 
 class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
-    """A hand submission already carried out (:mod:`scorekeeper.once`): an API client's
-    ``Idempotency-Key`` or the single-use key of a hand form, per account, with what was stored and
-    what was answered, so that the same submission sent again stores nothing and gets that answer.
-    Written in the transaction that stores the hand; the unique pair settles two requests racing."""
+    """A hand submission already carried out (:mod:`scorekeeper.services.submission_keys`): an API
+    client's ``Idempotency-Key``, the single-use key of a hand form or a phone's key for a queued
+    hand, per account, with the hand it stored, so that the same submission sent again stores
+    nothing. Written in the transaction that stores the hand; the unique pair settles two requests
+    racing."""
 
     __tablename__ = "idempotency_keys"
     __table_args__ = (UniqueConstraint("user_id", "key"),)
@@ -342,14 +343,15 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     key: Mapped[str] = mapped_column(String(100))
-    #: SHA-256 of the request (the match and the hand as the API shapes it), to tell a repeat from
-    #: a different request under the same key.
-    fingerprint: Mapped[str] = mapped_column(String(64))
+    #: SHA-256 of the request (the match and the hand as sent), to tell a repeat from a different
+    #: request under the same key (the column keeps its first name).
+    request_digest: Mapped[str] = mapped_column("fingerprint", String(64))
     match_id: Mapped[int]
     hand_number: Mapped[int]
-    #: The first answer, replayed as it was (``body`` is ``None`` when a page stored the hand).
     status: Mapped[int]
-    body: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    #: What a repeat is answered from: a ``Snapshot`` of the match (format 1), ``None`` for a page's
+    #: or a phone's key, or in rows written before snapshots the API's answer as it was sent.
+    reply: Mapped[dict[str, Any] | None] = mapped_column("body", JSON, default=None)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
 
 

@@ -1,8 +1,7 @@
 """Every create is once: the single-use key of each page form that creates something (a new match,
 a rematch, a share link, an API token, a merge of players, an import, a new account), as the hand
-forms have
-theirs (:mod:`scorekeeper.once`). The same form sent again (a double tap, Back then submit, Rematch →
-Back → Rematch) creates nothing and is shown what the first one made.
+forms have theirs (:mod:`scorekeeper.services.submission_keys`). The same form sent again (a double
+tap, Back then submit, Rematch → Back → Rematch) creates nothing and is shown what the first one made.
 
 The form carries its key in the hidden input :data:`FIELD`:
 
@@ -46,8 +45,8 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .extensions import db
+from .keys import is_valid_key, new_key
 from .models import FormUse, Match, User, utcnow
-from .once import is_valid_key, new_key
 
 #: The hidden input that carries a form's key.
 FIELD: Final = "once"

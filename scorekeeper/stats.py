@@ -27,12 +27,12 @@ escala (:class:`scorekeeper.rules.scoring.CanastaTally`), so an escala entered w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from typing import Any, Final
 
-from .rules import MatchState, RuleSet, SideHand
+from .rules import HandResult, MatchState, RuleSet, SideHand
 from .rules.scoring import tally_canastas
 
 
@@ -69,34 +69,34 @@ def scored_canastas(rs: RuleSet, side: SideHand) -> dict[str, int]:
 
 def side_figures(rs: RuleSet, state: MatchState) -> tuple[SideFigures, ...]:
     """Every side's :class:`SideFigures` over the hands of ``state`` (folded with ``rs``), in side order."""
-    figures = []
-    for index in range(len(state.totals)):
-        points = went_out = penalty_count = penalty_points = 0
-        canastas: dict[str, int] = {}
-        best_score: int | None = None
-        best_hand: int | None = None
-        for hand in state.hands:
-            side, score = hand.input.sides[index], hand.breakdown[index].total
-            points += score
-            went_out += hand.input.went_out == index
-            penalty_count += sum(p.count for p in side.penalties)
-            penalty_points -= hand.breakdown[index].penalties
-            for kind, n in scored_canastas(rs, side).items():
-                canastas[kind] = canastas.get(kind, 0) + n
-            if best_score is None or score > best_score:  # the first hand of the highest score
-                best_score, best_hand = score, hand.number
-        figures.append(
+    figures = tuple(SideFigures() for _ in state.totals)
+    for hand in state.hands:
+        figures = figures_after(rs, figures, hand)
+    return figures
+
+
+def figures_after(rs: RuleSet, before: Sequence[SideFigures], hand: HandResult) -> tuple[SideFigures, ...]:
+    """``before`` (each side's figures over the hands before ``hand``) with ``hand`` counted too: what
+    :func:`side_figures` gives over them and ``hand``, without going over the earlier hands again."""
+    after = []
+    for index, figures in enumerate(before):
+        side, score = hand.input.sides[index], hand.breakdown[index].total
+        canastas = dict(figures.canastas)
+        for kind, n in scored_canastas(rs, side).items():
+            canastas[kind] = canastas.get(kind, 0) + n
+        best = figures.best_score is None or score > figures.best_score  # the first hand of the highest
+        after.append(
             SideFigures(
-                points,
-                went_out,
-                penalty_count,
-                penalty_points,
+                figures.points + score,
+                figures.went_out + (hand.input.went_out == index),
+                figures.penalty_count + sum(p.count for p in side.penalties),
+                figures.penalty_points - hand.breakdown[index].penalties,
                 dict(sorted(canastas.items())),
-                best_score,
-                best_hand,
+                score if best else figures.best_score,
+                hand.number if best else figures.best_hand,
             )
         )
-    return tuple(figures)
+    return tuple(after)
 
 
 @dataclass(frozen=True)

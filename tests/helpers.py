@@ -18,6 +18,7 @@ from sqlalchemy.exc import OperationalError
 from scorekeeper import page_cache
 from scorekeeper.extensions import db
 from scorekeeper.models import User
+from scorekeeper.services import match_states
 from scorekeeper.services.accounts import create_token
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -64,10 +65,14 @@ def scored_hands() -> Iterator[list[int]]:
 
 
 def clear_page_cache(app: Flask) -> None:
-    """Forget every page ``app`` keeps rendered in memory (:mod:`scorekeeper.page_cache`)."""
+    """Forget every page and folded match ``app`` keeps in memory (:mod:`scorekeeper.page_cache`,
+    :mod:`scorekeeper.services.match_states`)."""
     cache: page_cache.PageCache | None = app.extensions.get(page_cache.EXTENSION)
     if cache is not None:
         cache.clear()
+    states: match_states.MatchStates | None = app.extensions.get(match_states.EXTENSION)
+    if states is not None:
+        states.clear()
 
 
 def postgres_admin() -> tuple[URL, Engine]:

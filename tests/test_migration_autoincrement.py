@@ -20,10 +20,10 @@ from sqlalchemy import inspect, text
 from scorekeeper import MIGRATIONS, services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from scorekeeper.once import Once, fingerprint
 from scorekeeper.services.account_deletion import delete_account
 from scorekeeper.services.accounts import create_token
 from scorekeeper.services.export_formats import export_json
+from scorekeeper.services.submission_keys import SubmissionKey, request_digest
 from scorekeeper.services.transfer_reads import owned_matches
 from tests import test_migrations
 from tests.test_migrations import HAND, HAND_2, old_database
@@ -71,7 +71,7 @@ def filled(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, url: str) -> Flask:
                         )
                     )
         match = services.create_match(1, BODY)
-        once = Once(1, "phone-1", fingerprint(match.id, HAND))
+        once = SubmissionKey(1, "phone-1", request_digest(match.id, HAND))
         services.add_hand(services.get_match(1, match.id), HAND, 1, once)
         services.create_share_link(services.get_match(1, match.id), 1)
         user = db.session.get(User, 1)

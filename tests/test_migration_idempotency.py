@@ -8,9 +8,9 @@ import pytest
 from sqlalchemy import inspect
 
 from scorekeeper import MIGRATIONS, services
-from scorekeeper import once as once_store
 from scorekeeper.extensions import db
 from scorekeeper.models import IdempotencyKey
+from scorekeeper.services import submission_keys
 from tests.test_migrations import HAND, old_database
 
 
@@ -27,9 +27,9 @@ def test_upgrade_adds_the_store_of_keys_and_downgrade_removes_it(
         flask_migrate.upgrade(directory=MIGRATIONS, revision="0007_idempotency")
         assert "idempotency_keys" in tables()
         match = services.get_match(1, 1)
-        once = once_store.Once(1, "phone-key-1", once_store.fingerprint(1, HAND))
+        once = submission_keys.SubmissionKey(1, "phone-key-1", submission_keys.request_digest(1, HAND))
         services.add_hand(match, HAND, 1, once)
-        with pytest.raises(once_store.AlreadyDone):
+        with pytest.raises(submission_keys.AlreadyDone):
             services.add_hand(services.get_match(1, 1), HAND, 1, once)
         assert db.session.query(IdempotencyKey).count() == 1
         db.session.remove()

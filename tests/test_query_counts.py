@@ -5,6 +5,8 @@ adding a hand (which updates its players' running totals). Counted with a
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -13,7 +15,7 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player, User
-from tests.helpers import counting, make_user
+from tests.helpers import Api, counting, make_user, scored_hands
 from tests.web.helpers import logged_in
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}
@@ -111,3 +113,63 @@ def test_adding_a_hand_sends_as_many_statements_however_long_the_history(
     many = hand_statements(app, 43)
     assert len(many) == len(few), many
     assert [s for s in many if "player_totals" in s], many  # Ana's totals took the hand
+
+
+def api_match(api: Api, hands: int) -> int:
+    """A classic match of Ana's with ``hands`` hands, entered through the API."""
+    match_id = int(
+        api.post(
+            "/matches",
+            {
+                "ruleset": "classic",
+                "target": 1_000_000,
+                "sides": [
+                    {"name": "Nosotros", "players": ["Ana", "Luis"]},
+                    {"name": "Ellos", "players": ["Eva", "Juan"]},
+                ],
+            },
+        ).get_json()["id"]
+    )
+    for number in range(1, hands + 1):
+        assert api.post(f"/matches/{match_id}/hands", api_hand(number)).status_code == 201
+    return match_id
+
+
+def api_hand(number: int) -> dict[str, Any]:
+    sides = [WIN, LOSE] if number % 2 == 0 else [LOSE, WIN]
+    return {"number": number, "went_out": number % 2, "going_out_kind": "normal", "sides": sides}
+
+
+def submission(
+    app: Flask, api: Api, match_id: int, number: int, key: str | None = None
+) -> tuple[list[str], int]:
+    """The statements and the hands scored of submitting hand ``number`` through the API."""
+    headers = {"Idempotency-Key": key} if key else {}
+    with counting(app) as statements, scored_hands() as scored:
+        answer = api.client.post(
+            f"/api/v1/matches/{match_id}/hands", json=api_hand(number), headers={**api.headers, **headers}
+        )
+    assert answer.status_code == 201, answer.get_json()
+    assert len(answer.get_json()["match"]["hands"]) == number  # the answer keeps API.md's shape
+    return statements, scored[0]
+
+
+@pytest.mark.parametrize("key", [None, "phone-key"])
+def test_a_hand_submission_costs_the_same_at_5_and_at_60_hands(app: Flask, api: Api, key: str | None) -> None:
+    """The next hand of a match through the API: as many statements at 5 hands as at 60, and only the
+    new hand scored (the match is kept folded by the write before, and the sides' figures take the
+    new hand alone), with an ``Idempotency-Key`` (looked up once, stored with the hand) or without."""
+    short, long = api_match(api, 5), api_match(api, 60)
+    few, scored_few = submission(app, api, short, 6, key and f"{key}-short")
+    many, scored_many = submission(app, api, long, 61, key and f"{key}-long")
+    assert len(many) == len(few), many
+    assert scored_few == scored_many == 1
+    assert not [s for s in many if "FROM hands" in s or "FROM edit_log" in s], many
+    assert sum("idempotency_keys" in s for s in many) == (3 if key else 0), many  # look-up, forget, store
+
+
+def test_an_edit_scores_the_edited_hand_and_those_after_it(app: Flask, api: Api) -> None:
+    match_id = api_match(api, 10)
+    with scored_hands() as scored:
+        assert api.put(f"/matches/{match_id}/hands/8", api_hand(8)).status_code == 200
+    assert scored == [3]

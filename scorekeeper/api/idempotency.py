@@ -1,7 +1,8 @@
-"""The ``Idempotency-Key`` header of ``POST /matches/ID/hands`` (docs/api.md, "Sending a hand again"), over
-the store of keys of :mod:`scorekeeper.once`: the same key again, for the same account, answers what
-the first request answered and stores nothing; the same key with a different request is a 422 at
-``Idempotency-Key``."""
+"""The ``Idempotency-Key`` header of ``POST /matches/ID/hands`` (docs/api.md, "Sending a hand again"). The
+rules live in the service (:mod:`scorekeeper.services.submission_keys`): the same key again, for the
+same account, match and body, stores nothing and raises :class:`AlreadyDone`, answered here with what
+the first request answered, rendered again from what the service kept; the same key with another body
+or for another match is a 422 at ``Idempotency-Key`` (a ``ValidationError``)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,21 @@ from typing import Any, Final
 
 from flask import Response, g, jsonify, request, url_for
 
-from ..once import AlreadyDone, Answer, Once, fingerprint, is_valid_key
+from ..keys import is_valid_key
 from ..rules import FieldError, ValidationError
+from ..services import answered_view
+from ..services.submission_keys import KEY_FIELD, AlreadyDone, SubmissionKey, request_digest
 from .blueprint import bp
 from .errors import error_response
+from .serialize import hand_created
 
-HEADER: Final = "Idempotency-Key"
+HEADER: Final = KEY_FIELD
 #: Says that an answer is the replay of an earlier one (the answer itself is the same).
 REPLAYED: Final = "Idempotent-Replayed"
 
 
-def once_from_header(match_id: int, data: Any, answer: Answer) -> Once | None:
-    """The request's :class:`Once` (``None`` without the header).
+def key_from_header(match_id: int, data: Any) -> SubmissionKey | None:
+    """The request's key, for a submission that replays its answer (``None`` without the header).
 
     :raise ValidationError: at ``Idempotency-Key``: not 1 to 100 printable characters.
     """
@@ -31,28 +35,27 @@ def once_from_header(match_id: int, data: Any, answer: Answer) -> Once | None:
         raise ValidationError(
             [FieldError(HEADER, "Must be 1 to 100 printable characters (ASCII, spaces allowed).")]
         )
-    return Once(g.api_user.id, key, fingerprint(match_id, data), answer)
+    return SubmissionKey(g.api_user.id, key, request_digest(match_id, data), replayable=True)
 
 
 @bp.errorhandler(AlreadyDone)
 def replay(error: AlreadyDone) -> Response:
-    """The first answer to this key again, or 422 if this request is not the one that used it."""
-    if not error.same:
-        return error_response(
-            422, {HEADER: ["This key was already used for a different request; use a new key."]}
-        )
+    """The first answer to this key again, marked as a replay."""
     done = error.done
-    if done.body is not None:
-        response = jsonify(done.body)
-        response.status_code = done.status
-    else:  # the key was used by a page, which keeps no answer: the hand, as the API answers it
+    if done.snapshot is not None:
+        response = hand_created(answered_view(g.api_user.id, done.match_id, done.snapshot), done.number)
+    elif done.answer is not None:  # a row kept before snapshots: the answer itself
+        status, body = done.answer
+        response = jsonify(body)
+        response.status_code = status
+        hand = body.get("hand")
+        if isinstance(hand, dict) and "version" in hand:
+            response.set_etag(str(hand["version"]))
+    else:  # the key was used by a page or a phone, which keep no answer
         response = error_response(
-            409, {"_": [f"Hand {done.hand_number} was already saved with this key (not through the API)."]}
+            409, {"_": [f"Hand {done.number} was already saved with this key (not through the API)."]}
         )
-    hand = (done.body or {}).get("hand")
-    if isinstance(hand, dict) and "version" in hand:
-        response.set_etag(str(hand["version"]))
     if response.status_code == 201:
-        response.headers["Location"] = url_for(".hand", match_id=done.match_id, number=done.hand_number)
+        response.headers["Location"] = url_for(".hand", match_id=done.match_id, number=done.number)
     response.headers[REPLAYED] = "true"
     return response

@@ -16,7 +16,6 @@ from ..services import (
     MAX_ID,
     MAX_PAGE,
     Conflict,
-    MatchView,
     NotFound,
     add_hand,
     create_match,
@@ -31,8 +30,8 @@ from ..services.accounts import user_for_token
 from ..services.match_reads import match_version
 from .blueprint import bp
 from .errors import BadJson, error_response, message
-from .idempotency import once_from_header
-from .serialize import hand_json, match_resource, ruleset_json
+from .idempotency import key_from_header
+from .serialize import hand_answer, hand_created, match_resource, ruleset_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -163,26 +162,12 @@ def match_key(
 
 @bp.post("/matches/<int:match_id>/hands")
 @token_required
-def new_hand(match_id: int) -> tuple[Response, int, dict[str, str]]:
+def new_hand(match_id: int) -> Response:
+    """Store the next hand; the answer is rendered after the service committed it (and rendered so
+    again for a repeat of an ``Idempotency-Key``: :mod:`.idempotency`)."""
     stored, data = get_match(g.api_user.id, match_id), json_body()
-    once = once_from_header(match_id, data, lambda result, mv: (201, hand_created(mv, result.number)))
-    result, mv = add_hand(stored, data, g.api_user.id, once)
-    location = url_for(".hand", match_id=match_id, number=result.number)
-    return hand_answer(mv, result.number, {"match": match_resource(mv)}), 201, {"Location": location}
-
-
-def hand_created(mv: MatchView, number: int) -> dict[str, Any]:
-    """The body of the answer that stored hand ``number`` (kept for an ``Idempotency-Key``)."""
-    return hand_answer(mv, number, {"match": match_resource(mv)}).get_json()  # type: ignore[no-any-return]
-
-
-def hand_answer(mv: MatchView, number: int, body: dict[str, Any] | None = None) -> Response:
-    """Hand ``number`` (or ``body`` built around it) with its version as the ETag."""
-    version = mv.match.hands[number - 1].version
-    hand = hand_json(mv.state.hands[number - 1], mv.ruleset.flag_codes, version)
-    response = jsonify(hand if body is None else {"hand": hand, **body})
-    response.set_etag(str(version))
-    return response
+    result, mv = add_hand(stored, data, g.api_user.id, key_from_header(match_id, data))
+    return hand_created(mv, result.number)
 
 
 def expected_version() -> int | None:

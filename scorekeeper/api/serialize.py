@@ -1,11 +1,13 @@
-"""Rule sets, matches and hands as the API's JSON (the shapes of docs/api.md and of the OpenAPI
-document, ``/api/v1/openapi.json``)."""
+"""Rule sets, matches and hands as the API's JSON, and the answers that carry a hand (the shapes of
+docs/api.md and of the OpenAPI document, ``/api/v1/openapi.json``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
+
+from flask import Response, jsonify, url_for
 
 from ..models import as_utc
 from ..rules import HandResult, RuleSet, house_rule_keys
@@ -134,8 +136,23 @@ def match_resource(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
         "created_at": as_utc(match.created_at).isoformat(),
     }
     if with_hands:
-        data["hands"] = [
-            hand_json(h, flag_codes, stored.version)
-            for h, stored in zip(state.hands, match.hands, strict=True)
-        ]
+        versions = mv.hand_versions()
+        data["hands"] = [hand_json(h, flag_codes, v) for h, v in zip(state.hands, versions, strict=True)]
     return data
+
+
+def hand_answer(mv: MatchView, number: int, body: dict[str, Any] | None = None) -> Response:
+    """Hand ``number`` (or ``body`` built around it) with its version as the ETag."""
+    version = mv.hand_version(number)
+    hand = hand_json(mv.state.hands[number - 1], mv.ruleset.flag_codes, version)
+    response = jsonify(hand if body is None else {"hand": hand, **body})
+    response.set_etag(str(version))
+    return response
+
+
+def hand_created(mv: MatchView, number: int) -> Response:
+    """201: hand ``number`` just stored, with the match (``mv``, as the hand left it)."""
+    response = hand_answer(mv, number, {"match": match_resource(mv)})
+    response.status_code = 201
+    response.headers["Location"] = url_for(".hand", match_id=mv.match.id, number=number)
+    return response

@@ -13,8 +13,8 @@ from .. import sessions, single_use
 from ..agents import describe
 from ..extensions import login_manager
 from ..i18n import safe_next
+from ..keys import new_key
 from ..models import User
-from ..once import new_key
 from ..security import no_store
 from ..services import MAX_ID
 from ..services.accounts import (

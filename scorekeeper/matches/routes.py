@@ -17,10 +17,9 @@ from werkzeug.wrappers import Response
 from .. import page_cache, sessions, single_use
 from ..extensions import login_manager
 from ..i18n import translated_errors
+from ..keys import is_valid_key, new_key
 from ..loaders import owned_or_404
 from ..models import EditLog, Match
-from ..once import AlreadyDone, Once, fingerprint, is_valid_key, new_key
-from ..once import find as find_key
 from ..rules import ValidationError, all_rulesets, check_new_match, parse_hand, score_hand
 from ..rules.hand import MAX_HANDS, TOO_MANY_HANDS
 from ..services import (
@@ -44,7 +43,7 @@ from ..services import undo_hand as services_undo_hand
 from ..services.match_reads import history_page, latest_log, log_entry, scoreboard_version
 from ..services.matches import unplayed_twin
 from ..services.player_reads import player_names
-from ..validators import csrf_refused
+from ..services.submission_keys import AlreadyDone, KeyReused, SubmissionKey, request_digest
 from ..vocabulary import ruleset_names
 from .blueprint import bp
 from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
@@ -424,23 +423,22 @@ def new_hand(match_id: int) -> Any:
         added = add_penalty(form, mv.ruleset, request.args)  # "Add to this hand" on the penalty page
         return _render_hand(mv, form, mv.state.next_number, added=added, again_of=again[0] if again else None)
     number = mv.state.next_number
-    valid = form.validate_on_submit()
-    key = (form.key.data or "").strip()
-    if not csrf_refused(form) and is_valid_key(key):
-        done = find_key(current_user.id, key)
-        if done is not None:  # a repeat: Back, a double tap, a reload
-            return _already_saved(match_id, done.hand_number)
-    if not valid:
+    if not form.validate_on_submit():
         return _render_hand(mv, form, number, UNPROCESSABLE)
     blank = blank_sides(form)
     if blank:
         return _render_hand(mv, form, number, UNPROCESSABLE, blank_asked=blank)
     built = form_to_hand(form, mv.ruleset)
-    once = Once(current_user.id, key, fingerprint(match_id, built.data)) if is_valid_key(key) else None
+    key = (form.key.data or "").strip()
+    digest = request_digest(match_id, built.data)
+    submission = SubmissionKey(current_user.id, key, digest) if is_valid_key(key) else None
     try:
-        result, _after = add_hand(match, built.data, current_user.id, once, current=mv)
-    except AlreadyDone as done:
-        return _already_saved(match_id, done.done.hand_number)
+        # One look-up of the key, one transaction, and only the new hand scored on top of ``mv``.
+        result, _after = add_hand(match, built.data, current_user.id, submission, current=mv)
+    except (AlreadyDone, KeyReused) as repeat:
+        # The form was used already (Back, a double tap, a reload, even with other values): the
+        # form is single-use, so the hand it saved is the answer.
+        return _already_saved(match_id, repeat.done.number)
     except Conflict as error:
         return _conflict_page(match_id, form, number, error)
     except ValidationError as error:

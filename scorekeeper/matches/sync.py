@@ -7,7 +7,7 @@ match, and the JSON endpoints a phone sends its queue to when the signal returns
 - ``GET /matches/ID/hands.json``: what a send needs: a CSRF token, the account's tag (a queue is
   only sent by the account that filled it) and the next hand number.
 - ``POST /matches/ID/hands.json``: a queued hand, the JSON body that ``POST /api/v1/matches/ID/hands``
-  takes (../shared/API.md; ``X-CSRFToken`` and ``Idempotency-Key`` headers), parsed by the same
+  takes (docs/api.md; ``X-CSRFToken`` and ``Idempotency-Key`` headers), parsed by the same
   ``parse_hand`` through the same service call (:func:`scorekeeper.services.add_hand` with the key),
   so the key rules are the API's: 201 stored; 200 with ``"replayed": true`` when this very hand was
   sent with this key before (the answer was lost); 422 at ``Idempotency-Key`` when the key was used
@@ -34,8 +34,8 @@ from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 
 from ..i18n import LANGUAGES, translated_errors
+from ..keys import is_valid_key
 from ..loaders import owned_or_404
-from ..once import AlreadyDone, Once, fingerprint, is_valid_key
 from ..rules import ValidationError, parse_hand
 from ..services import (
     Conflict,
@@ -46,6 +46,7 @@ from ..services import (
     replace_hand,
     view,
 )
+from ..services.submission_keys import AlreadyDone, KeyReused, SubmissionKey, request_digest
 from ..sessions import account_tag, ended_here, session_account
 from .blueprint import bp
 from .forms import hand_form_class
@@ -174,18 +175,18 @@ def sync_hand(match_id: int) -> Response:
     if bad is not None:
         return bad
     mv = view(match)
-    once = Once(current_user.id, key, fingerprint(match_id, data))
+    submission = SubmissionKey(current_user.id, key, request_digest(match_id, data))
     try:
-        result, after = add_hand(match, data, current_user.id, once, current=mv)
-    except AlreadyDone as repeat:
-        if not repeat.same:  # another hand, or another match, under this key: the API's 422
-            reused = _(
-                "This phone sent a different hand %(number)s under the same key before, and the server"
-                " kept that one. Check the scoreboard, then correct this hand or drop it.",
-                number=data.get("number", "?"),
-            )
-            return _json(422, errors={KEY_HEADER: [reused]})
-        return _done(view(owned_or_404(get_match, match_id)), repeat.done.hand_number, 200, replayed=True)
+        result, after = add_hand(match, data, current_user.id, submission, current=mv)
+    except AlreadyDone as repeat:  # sent before (the answer was lost): this hand is stored
+        return _done(view(owned_or_404(get_match, match_id)), repeat.done.number, 200, replayed=True)
+    except KeyReused:  # another hand, or another match, under this key: the API's 422
+        reused = _(
+            "This phone sent a different hand %(number)s under the same key before, and the server"
+            " kept that one. Check the scoreboard, then correct this hand or drop it.",
+            number=data.get("number", "?"),
+        )
+        return _json(422, errors={KEY_HEADER: [reused]})
     except Conflict as error:
         number = data.get("number")
         return _conflict(match_id, error, number if isinstance(number, int) else 0)
@@ -220,7 +221,9 @@ def sync_edit(match_id: int, number: int) -> Response:
     version = int(raw)
     stored = _stored(mv, number)
     try:
-        replace_hand(match, number, data, current_user.id, expected_version=version, current=mv)
+        _result, after = replace_hand(
+            match, number, data, current_user.id, expected_version=version, current=mv
+        )
     except Conflict as error:
         again = _stored(view(owned_or_404(get_match, match_id)), number)
         if again is not None and stored is not None and _same_input(mv, again["input"], data):
@@ -228,7 +231,7 @@ def sync_edit(match_id: int, number: int) -> Response:
         return _conflict(match_id, error, number)
     except ValidationError as error:
         return _json(422, errors=translated_errors(error))
-    return _done(view(owned_or_404(get_match, match_id)), number, 200)
+    return _done(after, number, 200)
 
 
 def _same_input(mv: MatchView, stored_input: dict[str, Any], data: dict[str, Any]) -> bool:

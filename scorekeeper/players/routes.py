@@ -19,9 +19,9 @@ from werkzeug.wrappers import Response
 from .. import single_use, vocabulary
 from ..charts import MAX_RESULTS, ResultPoint, results_chart
 from ..i18n import translated_errors
+from ..keys import new_key
 from ..loaders import owned_or_404
 from ..models import Player
-from ..once import new_key
 from ..rules import ValidationError, get_ruleset
 from ..services import Conflict, get_player, merge_players, players_of, rename_player
 from ..services.player_reads import (

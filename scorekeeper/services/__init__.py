@@ -10,6 +10,9 @@ every transaction, each write committed whole or rolled back before they raise.
 - :mod:`.unit_of_work`: :func:`match_write`, the one way to change a match, which keeps the
   players' running totals (:mod:`scorekeeper.running_totals`) equal to the sides' figures, and
   :func:`retried`, for a write that lost a race to add the same new row;
+- :mod:`.submission_keys`: hands stored at most once per key (the API's ``Idempotency-Key``, a hand
+  form's single-use key, a phone's key), looked up once and stored with the hand;
+- :mod:`.match_states`: folded matches kept per revision, so a write scores only what it changes;
 - :mod:`.errors`: :class:`NotFound` and :class:`Conflict`;
 - :mod:`.schema`: the upgrade the app runs on start, and the figures the migrations leave to it.
 
@@ -23,6 +26,7 @@ from .errors import MAX_ID, MAX_PAGE, Conflict, NotFound
 from .matches import (
     MatchView,
     add_hand,
+    answered_view,
     check_deletable,
     create_match,
     delete_last_hand,
@@ -53,6 +57,7 @@ __all__ = [
     "OutsideUnitOfWork",
     "active_share_link",
     "add_hand",
+    "answered_view",
     "check_deletable",
     "create_match",
     "create_share_link",

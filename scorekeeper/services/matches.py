@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Final
 
+from flask import has_app_context
 from flask_sqlalchemy.pagination import Pagination
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .. import once as once_store
 from ..extensions import db
 from ..models import EditLog, Hand, Match, Player, Seat, Side, utcnow
-from ..once import Once
 from ..rules import (
     N_,
     HandInput,
@@ -36,9 +35,12 @@ from ..rules import (
 )
 from ..rules.house_rules import is_whole_number
 from ..rules.match_setup import MatchSetup
+from . import match_states, submission_keys
 from .errors import MAX_ID, Conflict, NotFound
+from .match_states import Folded
 from .players import find_or_add_players
-from .unit_of_work import match_write, retried
+from .submission_keys import Snapshot, SubmissionKey
+from .unit_of_work import ACTIVE, match_write, retried
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,22 @@ class MatchView:
     match: Match
     ruleset: RuleSet
     state: MatchState
+    #: Each hand's stored version, in hand order (``None``: read from the match's hands).
+    versions: tuple[int, ...] | None = None
 
     @property
     def seat_counts(self) -> list[int]:
         """How many players each side seats, in side order."""
         return [len(side.seats) for side in self.match.sides]
+
+    def hand_versions(self) -> tuple[int, ...]:
+        """Each hand's stored version (what ``If-Match`` names), in hand order."""
+        if self.versions is not None:
+            return self.versions
+        return tuple(hand.version for hand in self.match.hands)
+
+    def hand_version(self, number: int) -> int:
+        return self.hand_versions()[number - 1]
 
 
 def effective_ruleset(match: Match) -> RuleSet:
@@ -60,14 +73,31 @@ def effective_ruleset(match: Match) -> RuleSet:
 
 
 def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
-    """Fold the stored hands (``hands`` if given, else the match's) through the rules.
+    """The match with its hands folded through the rules (``hands`` if given, else the match's).
 
-    A request folds a match once: the writes below take the view a route already has (``current``)
-    and score only the hands that change, never the whole match again.
+    The match's own hands are folded once per revision and process: the state is kept
+    (:mod:`.match_states`), and the writes below start from it, scoring only the hands that change.
     """
     rs = effective_ruleset(match)
-    inputs = [load_hand(h.input) for h in (match.hands if hands is None else hands)]
-    return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
+    if hands is not None:
+        inputs = [load_hand(h.input) for h in hands]
+        return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
+    key = _state_key(match)
+    folded = match_states.fetch(key)
+    if folded is None:
+        stored = match.hands
+        state = fold_match(rs, match.target, len(match.sides), [load_hand(h.input) for h in stored])
+        folded = Folded(state, tuple(h.version for h in stored))
+        match_states.keep(key, folded)
+    return MatchView(match, rs, folded.state, folded.versions)
+
+
+def _state_key(match: Match) -> match_states.Key | None:
+    """Where the state of ``match`` as stored is kept; ``None`` for a match not stored (no app, or
+    no id), or while a unit of work may be changing it (its hands are no revision's yet)."""
+    if not has_app_context() or match.id is None or ACTIVE in db.session.info:
+        return None
+    return (match.id, match.created_at, match.revision)
 
 
 def _given(match: Match, current: MatchView | None) -> MatchView | None:
@@ -81,27 +111,27 @@ def _given(match: Match, current: MatchView | None) -> MatchView | None:
 
 
 def _current(match: Match, current: MatchView | None) -> MatchView:
-    """``current`` (see :func:`_given`), or the match folded now."""
+    """``current`` (see :func:`_given`), or the match's view now (kept, or folded once)."""
     return _given(match, current) or view(match)
 
 
-def _committed(match: Match, rs: RuleSet, state: MatchState, inputs: list[dict[str, Any]]) -> MatchView:
-    """The view of ``match`` after the commit, which expired it: ``state`` (folded before the commit
-    from the stored ``inputs``) if the hands read again are still those, else folded again (another
-    device changed the match in between). So the hands' rows and their results always agree."""
-    if [hand.input for hand in match.hands] == inputs:
-        return MatchView(match, rs, state)
-    return view(match)
+def _written(key: match_states.Key, mv: MatchView) -> MatchView:
+    """``mv``, the match as a write just committed it under revision ``key``, kept for the next
+    request. The commit checked the revision the write started from (``UPDATE ... WHERE revision``),
+    so no other device's change slipped in between: ``mv`` is the match as stored."""
+    match_states.keep(key, Folded(mv.state, mv.hand_versions()))
+    return mv
 
 
 def get_match(owner_id: int, match_id: int) -> Match:
-    """:raise NotFound: no match ``match_id`` belongs to ``owner_id``."""
+    """:raise NotFound: no match ``match_id`` belongs to ``owner_id``. Its hands are loaded when
+    first read (:func:`view` seldom needs them: the folded match is kept per revision)."""
     if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
         raise NotFound(match_id)
     match: Match | None = db.session.scalar(
         select(Match)
         .where(Match.id == match_id, Match.owner_id == owner_id)
-        .options(selectinload(Match.sides), selectinload(Match.hands))
+        .options(selectinload(Match.sides))
     )
     if match is None:
         raise NotFound(match_id)
@@ -220,56 +250,77 @@ def add_hand(
     match: Match,
     data: Any,
     actor_id: int | None = None,
-    once: Once | None = None,
+    key: SubmissionKey | None = None,
     current: MatchView | None = None,
 ) -> tuple[HandResult, MatchView]:
-    """Store the next hand of ``match``; with ``once``, at most once for its key (see
-    :mod:`scorekeeper.once`: the key is stored in the same transaction as the hand). ``current``:
-    the view of ``match`` the caller already has (else it is folded here); only the new hand is
-    scored on top of it.
+    """Store the next hand of ``match``; with ``key``, at most once for it (see
+    :mod:`.submission_keys`: looked up once, and stored in the transaction of the hand). ``current``:
+    the view of ``match`` the caller already has (else the kept or folded one); only the new hand is
+    scored on top of it, and the sides' figures take only that hand.
 
-    :raise AlreadyDone: ``once``'s key was used already (nothing is stored); also when a request
+    :raise AlreadyDone: this request used ``key`` already (nothing is stored); also when a request
         with the same key wins a race with this one.
+    :raise KeyReused: ``key`` was used for another match or another hand (a 422 at its field).
     :raise Conflict: a hand with this number exists, or the match is finished.
     :raise ValidationError: the hand breaks a rule (nothing is stored).
     """
-    if once is None:
+    if key is None:
         return _add_hand(_current(match, current), data, actor_id, None)
-    once_store.check(once)
+    submission_keys.look_up(key, match.id)
     try:
-        added = _add_hand(_current(match, current), data, actor_id, once)
+        return _add_hand(_current(match, current), data, actor_id, key)
     except Conflict:
-        once_store.check(once)  # lost a race to a request with the same key: that one's answer
+        submission_keys.look_up(key, match.id)  # lost a race to a request with the same key
         raise
-    once_store.forget_old(once.user_id)
-    return added
 
 
 def _add_hand(
-    current: MatchView, data: Any, actor_id: int | None, once: Once | None
+    current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None
 ) -> tuple[HandResult, MatchView]:
     match, rs = current.match, current.ruleset
     number: Any = data.get("number") if isinstance(data, Mapping) else None
-    if is_whole_number(number) and 1 <= number <= len(match.hands):
+    if is_whole_number(number) and 1 <= number <= len(current.state.hands):
         raise _taken(number)
     if current.state.finished:
         raise Conflict(N_("The match is over; no more hands can be entered."))
     hand = _parse(current, data, current.state.next_number)
-    stored = Hand(number=hand.number, input=hand.to_json(rs.flag_codes), version=1)
+    new_input = hand.to_json(rs.flag_codes)
     # The new hand as it will be read back (load_hand of what is stored), scored after the others.
-    state = fold_match(rs, match.target, len(match.sides), [load_hand(stored.input)], start=current.state)
+    state = fold_match(rs, match.target, len(match.sides), [load_hand(new_input)], start=current.state)
+    versions = (*current.hand_versions(), 1)
     with match_write(lambda: _taken(hand.number)) as write, db.session.no_autoflush:
-        # One INSERT, at the commit that may find the number taken.
-        match.hands.append(stored)
-        inputs = [h.input for h in match.hands]
-        write.summarise(match, state, rs)
+        # One INSERT, at the commit that may find the number taken; the match's list of hands is
+        # not loaded for it.
+        db.session.add(Hand(match_id=match.id, number=hand.number, input=new_input, version=1))
+        write.summarise(match, state, rs, added=state.hands[-1])
         match.unlocked = False
-        write.log(match, "hand_added", actor_id, hand.number, after=stored.input)
-        if once is not None:
-            before_commit = MatchView(match, rs, state)
-            answer = once.answer(state.hands[-1], before_commit) if once.answer is not None else None
-            once_store.remember(once, match.id, hand.number, answer)
-    return state.hands[-1], _committed(match, rs, state, inputs)
+        write.log(match, "hand_added", actor_id, hand.number, after=new_input)
+        if key is not None:
+            snapshot = _snapshot(match, rs, state, versions) if key.replayable else None
+            submission_keys.remember(key, match.id, hand.number, snapshot)
+        written = (match.id, match.created_at, match.revision)
+    return state.hands[-1], _written(written, MatchView(match, rs, state, versions))
+
+
+def _snapshot(match: Match, rs: RuleSet, state: MatchState, versions: tuple[int, ...]) -> Snapshot:
+    """What the answer to this write is made of, for a repeat of it (see :mod:`.submission_keys`)."""
+    return Snapshot(
+        revision=match.revision,
+        hands=tuple((h.input.to_json(rs.flag_codes), v) for h, v in zip(state.hands, versions, strict=True)),
+        players=tuple(tuple(side.player_names) for side in match.sides),
+    )
+
+
+def answered_view(owner_id: int, match_id: int, snapshot: Snapshot) -> MatchView:
+    """The match as the write that kept ``snapshot`` left it (later changes left out), to answer a
+    repeat of that write with its first answer (see :mod:`.submission_keys`).
+
+    :raise NotFound: the match is gone.
+    """
+    match = get_match(owner_id, match_id)
+    rs = effective_ruleset(match)
+    copy, state, versions = submission_keys.snapshot_view(match, rs, snapshot)
+    return MatchView(copy, rs, state, versions)
 
 
 def _taken(number: int) -> Conflict:
@@ -291,11 +342,11 @@ def replace_hand(
     expected_version: int | None = None,
     current: MatchView | None = None,
 ) -> tuple[HandResult, MatchView]:
-    """Replace hand ``number``; every later total and the result are recomputed.
+    """Replace hand ``number``; every later total and the result are recomputed: hand ``number`` and
+    those after it are scored again, the others keep their results (from ``current``, the view of
+    ``match`` the caller already has, else the kept or folded one).
 
-    ``expected_version``, when given, is the hand's version the editor started from. ``current``:
-    the view of ``match`` the caller already has; then only hand ``number`` and those after it are
-    scored again (without it, every hand is scored once).
+    ``expected_version``, when given, is the hand's version the editor started from.
 
     :raise NotFound: no such hand. :raise Conflict: the hand was changed since ``expected_version``.
     :raise ValidationError: the hand breaks a rule, or the change would end the match before hands
@@ -307,30 +358,30 @@ def replace_hand(
             N_("Hand {number} was changed on another device meanwhile; check it and edit again."),
             number=number,
         )
-    current = _given(match, current)
-    rs = current.ruleset if current is not None else effective_ruleset(match)
-    hand = parse_hand(rs, data, [len(side.seats) for side in match.sides], expected_number=number)
+    current = _current(match, current)
+    rs = current.ruleset
+    hand = parse_hand(rs, data, current.seat_counts, expected_number=number)
     new_input = hand.to_json(rs.flag_codes)
-    inputs = [new_input if h.number == number else h.input for h in match.hands]
     # Hands before ``number`` keep their results; it and those after it are scored (and the fold
     # raises if the change ends the match before hands that follow it).
-    start = current.state.upto(number - 1) if current is not None else None
-    again = [load_hand(i) for i in inputs[(number - 1 if current is not None else 0) :]]
-    state = fold_match(rs, match.target, len(match.sides), again, start=start)
+    again = [load_hand(new_input)] + [h.input for h in current.state.hands[number:]]
+    state = fold_match(rs, match.target, len(match.sides), again, start=current.state.upto(number - 1))
+    versions = tuple(v + (n == number) for n, v in enumerate(current.hand_versions(), start=1))
     before = stored.input
     with match_write() as write:
         stored.input = new_input
         stored.version += 1
         write.summarise(match, state, rs)
         write.log(match, "hand_edited", actor_id, number, before=before, after=new_input)
-    return state.hands[number - 1], _committed(match, rs, state, inputs)
+        written = (match.id, match.created_at, match.revision)
+    return state.hands[number - 1], _written(written, MatchView(match, rs, state, versions))
 
 
 def delete_last_hand(
     match: Match, number: int, actor_id: int | None = None, current: MatchView | None = None
 ) -> MatchView:
     """Delete hand ``number``, which must be the last; a match it had finished is open again.
-    ``current``: the view of ``match`` the caller already has (then nothing is scored again).
+    ``current``: the view of ``match`` the caller already has (nothing is scored again).
 
     :raise NotFound: no such hand. :raise Conflict: it is not the last hand.
     """
@@ -350,22 +401,19 @@ def _remove_last(
 ) -> MatchView:
     """Remove the last hand (``unlocked``: and set whether the finished match is open for editing)."""
     before = stored.input
-    current = _given(match, current)
-    # Without the last hand: the results of the others as they were, or the others folded once.
-    after = (
-        MatchView(match, current.ruleset, current.state.upto(len(match.hands) - 1))
-        if current is not None
-        else view(match, match.hands[:-1])
-    )
+    current = _current(match, current)
+    # Without the last hand: the results of the others as they were.
+    count = len(current.state.hands) - 1
+    after = MatchView(match, current.ruleset, current.state.upto(count), current.hand_versions()[:count])
     with match_write() as write:
         if unlocked is not None:
             match.unlocked = unlocked
         match.hands.remove(stored)
         db.session.delete(stored)
-        inputs = [h.input for h in match.hands]
         write.summarise(match, after.state, after.ruleset)
         write.log(match, action, actor_id, stored.number, before=before)
-    return _committed(match, after.ruleset, after.state, inputs)
+        written = (match.id, match.created_at, match.revision)
+    return _written(written, after)
 
 
 def undoable_hand(match: Match) -> int | None:

@@ -38,8 +38,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from .. import running_totals, single_use
 from ..extensions import db
 from ..models import EditLog, Hand, IdempotencyKey, Match, Seat, Side, SideCanasta
-from ..rules import N_, MatchState, RuleSet, get_ruleset
-from ..stats import SIDE_COLUMNS, SideRecord, side_figures
+from ..rules import N_, HandResult, MatchState, RuleSet, get_ruleset
+from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
 from .errors import Conflict
 
 T = TypeVar("T")
@@ -71,10 +71,13 @@ class MatchWrite:
         #: Sides inserted in bulk, past the ORM (an import): see :meth:`count_new_sides`.
         self._new_sides: list[SideRecord] = []
 
-    def summarise(self, match: Match, state: MatchState, rs: RuleSet | None = None) -> None:
+    def summarise(
+        self, match: Match, state: MatchState, rs: RuleSet | None = None, added: HandResult | None = None
+    ) -> None:
         """Rewrite the match's result and its sides' figures from its hands folded into ``state``
         (``rs``: the match's effective rule set, if the caller has it). Call it after the match's
-        hands, sides and seats are as the change leaves them."""
+        hands, sides and seats are as the change leaves them. ``added``: the change only added this
+        hand, the last of ``state``, so the sides' stored figures take that hand alone."""
         _load_canastas(match.sides)
         with db.session.no_autoflush:  # what the sides count for before, read from the session
             for side in match.sides:
@@ -86,7 +89,12 @@ class MatchWrite:
             match.hand_count = len(state.hands)
             match.totals = list(state.totals)
             rs = rs or get_ruleset(match.ruleset, match.house_rules)
-            for side, figures in zip(match.sides, side_figures(rs, state), strict=True):
+            before = [self._before[side] for side in match.sides]
+            if added is not None and all(record is not None for record in before):
+                figures_now = figures_after(rs, [r.figures for r in before if r is not None], added)
+            else:
+                figures_now = side_figures(rs, state)
+            for side, figures in zip(match.sides, figures_now, strict=True):
                 for name in SIDE_COLUMNS:
                     setattr(side, name, getattr(figures, name))
                 _store_canastas(side, figures.canastas)
@@ -104,8 +112,10 @@ class MatchWrite:
         so that a device that read the match before this change cannot overwrite it."""
         with db.session.no_autoflush:
             match.revision = (match.revision or 0) + 1
-            match.log.append(
+            # Added to the session, not appended to ``match.log``: that would load the whole log.
+            db.session.add(
                 EditLog(
+                    match=match,
                     user_id=actor_id if actor_id is not None else match.owner_id,
                     action=action,
                     hand_number=hand_number,

@@ -382,10 +382,11 @@ def test_a_duplicate_hand_number_is_409_and_only_one_hand_is_stored(api):
 
 
 def test_two_devices_entering_the_same_hand_only_one_lands(api, monkeypatch):
-    """Another device stores hand 1 after this request has checked the number but before it commits:
-    the database's unique (match, number) turns this request into a 409 and the other hand stays."""
+    """Another device stores hand 1 after this request has checked the number but before it commits
+    (bumping the match's revision, as every write does): this request is a 409 and the other hand
+    stays."""
     from scorekeeper.extensions import db
-    from scorekeeper.models import Hand
+    from scorekeeper.models import Hand, Match
     from scorekeeper.services import matches as services
 
     match_id = create_match(api)["id"]
@@ -397,6 +398,10 @@ def test_two_devices_entering_the_same_hand_only_one_lands(api, monkeypatch):
         stored = parse(mv, other_device, number).to_json(mv.ruleset.flag_codes)
         with db.engine.begin() as connection:
             connection.execute(Hand.__table__.insert().values(match_id=match_id, number=number, input=stored))
+            revision = Match.__table__.c.revision
+            connection.execute(
+                Match.__table__.update().where(Match.__table__.c.id == match_id).values(revision=revision + 1)
+            )
         return hand
 
     monkeypatch.setattr(services, "_parse", parse_while_another_device_lands)

@@ -14,10 +14,10 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select, update
 
-from scorekeeper import once as once_store
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, IdempotencyKey, Match, utcnow
+from scorekeeper.models import Hand, IdempotencyKey, Match, Player, utcnow
+from scorekeeper.services import submission_keys
 from tests.helpers import Api, lose_lock_race
 
 from .helpers import create_match, error_paths, hand_body, side, simple_hand, totals
@@ -186,7 +186,8 @@ def test_a_key_used_by_a_page_is_not_used_again_by_the_api(app, api):
         owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
         assert owner is not None
         match = services.get_match(owner, match_id)
-        once = once_store.Once(owner, KEY, once_store.fingerprint(match_id, simple_hand(1)))
+        digest = submission_keys.request_digest(match_id, simple_hand(1))
+        once = submission_keys.SubmissionKey(owner, KEY, digest)
         services.add_hand(match, simple_hand(1), owner, once)
     answer = post(api, match_id, simple_hand(1))
     assert answer.status_code == 409 and "already saved" in answer.get_json()["errors"]["_"][0]
@@ -200,15 +201,15 @@ def test_two_requests_racing_with_one_key_store_one_hand(app, api, monkeypatch):
     match_id = create_match(api)["id"]
     barrier = threading.Barrier(2, timeout=20)
     looked_up = threading.local()
-    real_check = once_store.check
+    real_look_up = submission_keys.look_up
 
-    def check_then_wait(once: once_store.Once) -> None:
-        real_check(once)
+    def look_up_then_wait(key: submission_keys.SubmissionKey, match_id: int) -> None:
+        real_look_up(key, match_id)
         if not getattr(looked_up, "done", False):  # only the first look-up waits for the other
             looked_up.done = True
             barrier.wait()
 
-    monkeypatch.setattr(once_store, "check", check_then_wait)
+    monkeypatch.setattr(submission_keys, "look_up", look_up_then_wait)
     answers: list[Any] = []
 
     def send() -> None:
@@ -225,3 +226,41 @@ def test_two_requests_racing_with_one_key_store_one_hand(app, api, monkeypatch):
     if statuses == [201, 201]:
         assert answers[0].get_json() == answers[1].get_json()
     assert (stored_hands(app), stored_keys(app)) == (1, 1)
+
+
+def test_the_replay_is_the_first_answer_after_more_hands_and_a_rename(app, api):
+    """What the key kept is the match as its hand left it: later hands and a renamed player are not
+    in the replay, which is the first answer byte for byte."""
+    match_id = create_match(api)["id"]
+    first = post(api, match_id, simple_hand(1))
+    assert post(api, match_id, simple_hand(2), key="another key").status_code == 201
+    with app.app_context():
+        owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
+        player = db.session.scalar(select(Player).where(Player.owner_id == owner, Player.name == "Ana"))
+        assert owner is not None and player is not None
+        services.rename_player(owner, player.id, "Anabel")
+    again = post(api, match_id, simple_hand(1))
+    assert (again.status_code, again.data) == (201, first.data)
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert again.headers["Location"] == first.headers["Location"]
+    assert len(api.get(f"/matches/{match_id}").get_json()["hands"]) == 2
+
+
+def test_a_key_kept_with_its_answer_by_an_older_version_is_replayed(app, api):
+    """Rows written before keys kept the service's data hold the API's answer itself: still replayed."""
+    match_id = create_match(api)["id"]
+    answer = post(api, match_id, simple_hand(1), key=None)
+    with app.app_context():
+        owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
+        assert owner is not None
+        digest = submission_keys.request_digest(match_id, simple_hand(1))
+        db.session.add(
+            IdempotencyKey(user_id=owner, key=KEY, request_digest=digest, match_id=match_id, hand_number=1,
+                           status=201, reply=answer.get_json(), created_at=utcnow())
+        )
+        db.session.commit()
+    again = post(api, match_id, simple_hand(1))
+    assert (again.status_code, again.get_json()) == (201, answer.get_json())
+    assert again.headers["ETag"] == answer.headers["ETag"] and again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["Location"] == answer.headers["Location"]
+    assert stored_hands(app) == 1

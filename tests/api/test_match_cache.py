@@ -129,20 +129,20 @@ def test_another_account_gets_404_not_the_stored_answer(api, other_api, played):
 def test_adding_a_hand_through_the_api_scores_each_hand_once(api, played):
     with scored_hands() as scored:
         answer = post_hand(api, played, simple_hand(4))
-    assert scored == [4]  # hands 1 to 3 once (the match as stored), hand 4 once; it was 3 + 4
+    assert scored == [1]  # hand 4 alone: the match as stored is kept folded (it was 3 + 4, then 4)
     assert answer["match"] == api.get(f"/matches/{played}").get_json()
 
 
 def test_editing_a_hand_through_the_api_scores_each_hand_once(api, played):
     with scored_hands() as scored:
         assert api.put(f"/matches/{played}/hands/2", simple_hand(2)).status_code == 200
-    assert scored == [3]  # it was 3 + 3 + 3
+    assert scored == [2]  # hands 2 and 3, after the edited one (it was 3 + 3 + 3, then 3)
 
 
 def test_deleting_a_hand_through_the_api_scores_the_rest_once(api, played):
     with scored_hands() as scored:
         answer = api.delete(f"/matches/{played}/hands/3").get_json()
-    assert scored == [2]
+    assert scored == [0]  # hands 1 and 2 keep their results
     assert answer["match"] == api.get(f"/matches/{played}").get_json()
 
 
@@ -153,7 +153,7 @@ def test_writes_given_the_view_score_only_what_changes(app, api, played):
         owner, match = owner_and_match(app, played)
         with scored_hands() as scored:
             _result, after = services.add_hand(match, simple_hand(4), owner, current=services.view(match))
-        assert scored == [3 + 1]
+        assert scored == [1]  # the view was kept folded: only the new hand
         assert after.state == services.view(services.get_match(owner, played)).state
         db.session.remove()
         owner, match = owner_and_match(app, played)

@@ -19,8 +19,8 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from scorekeeper.once import Once, fingerprint
 from scorekeeper.services import add_hand
+from scorekeeper.services.submission_keys import SubmissionKey, request_digest
 from tests.browser.helpers import register, screenshot, start_match, type_hand, wait_for_promise, worker_ready
 from tests.browser.offline import (
     HAND,
@@ -165,7 +165,8 @@ def test_a_key_the_server_holds_with_another_hand_is_refused_and_shown(
         other = {"number": 1, "went_out": 0, "going_out_kind": "normal", "sides": [
             {"melds": 500, "hand": 0, "red_threes": 0, "canastas": {"clean": 1}, "penalties": []},
             {"melds": 100, "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []}]}
-        add_hand(match, other, match.owner_id, Once(match.owner_id, key, fingerprint(match.id, other)))
+        submission = SubmissionKey(match.owner_id, key, request_digest(match.id, other))
+        add_hand(match, other, match.owner_id, submission)
         db.session.commit()
     context.set_offline(False)
     refused = phone.locator("#queue .queued.paused")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...once import MAX_KEY
+from ...keys import MAX_KEY
 from ...rules import RULESET_IDS
 from ...rules.hand import MAX_HANDS
 from ...services import MAX_ID, MAX_PAGE

@@ -39,7 +39,8 @@ class HandBase(FlaskForm, BlockErrors):
     number = HiddenField()
     #: When editing: the stored hand's version the form was loaded from (see services.replace_hand).
     version = HiddenField()
-    #: A new hand's single-use submission key, made when the form is rendered (scorekeeper.once).
+    #: A new hand's single-use submission key, made when the form is rendered
+    #: (scorekeeper.services.submission_keys).
     key = HiddenField()
     submit = SubmitField(_l("Save the hand"))
 
