@@ -25,10 +25,9 @@ from scorekeeper.services.account_deletion import delete_account
 from scorekeeper.services.accounts import create_token
 from scorekeeper.services.history import owned_matches
 from scorekeeper.transfer.formats import export_json
-from tests import test_migrations
-from tests.test_migrations import HAND, HAND_2, old_database
-
-old_url = test_migrations.old_url  # the fixture: a database of the run's kind (--db)
+from tests.helpers import OLD_HAND_1 as HAND
+from tests.helpers import OLD_HAND_2 as HAND_2
+from tests.helpers import old_database
 
 MOMENT = datetime(2026, 11, 25, tzinfo=UTC)
 PREVIOUS = "0014_import_jobs"

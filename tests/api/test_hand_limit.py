@@ -19,8 +19,7 @@ from scorekeeper.models import Match, User
 from scorekeeper.rules.hand import MAX_HANDS
 from scorekeeper.services.history import store_matches
 from scorekeeper.transfer.formats import FORMAT, VERSION, ImportRejected, read_export
-from tests.web.helpers import logged_in, post_form
-from tests.web.test_matches import hand_form
+from tests.web.helpers import hand_form, logged_in, post_form
 
 from .helpers import error_paths, hand_body, side
 

@@ -21,6 +21,8 @@ from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, phone_tab
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
+from tests.browser.helpers import PHONE
+
 
 @pytest.fixture(scope="session")
 def live_server(app: Flask) -> Iterator[str]:
@@ -51,3 +53,11 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 def page(browser: Browser, live_server: str) -> Iterator[Page]:
     """The phone under test."""
     yield from phone_tab(browser, live_server)
+
+
+@pytest.fixture
+def page_without_script(browser: Browser, live_server: str) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_server, java_script_enabled=False, **PHONE)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()

@@ -14,8 +14,7 @@ from scorekeeper.backup import NotSqlite, integrity_problems, sqlite_path
 from scorekeeper.extensions import db
 from scorekeeper.rules import get_ruleset, parse_hand
 from tests.helpers import make_user
-from tests.system.helpers import Client
-from tests.system.test_concurrency import hand, new_match
+from tests.system.helpers import Client, hand, new_match
 
 WRITERS = 6
 BURST_SECONDS = 1.5
