@@ -250,7 +250,11 @@ _EXPORT_KINDS: tuple[tuple[str, int | None, dict[str, Any], tuple[int, ...], lis
 )
 
 
+# --- Hands worked out by hand (tests/test_stats.py, tests/test_side_figures.py) -----------------------
+
+
 def hand(number: int, went_out: int | None, *sides: dict[str, Any]) -> dict[str, Any]:
+    """A hand in the API's shape; whoever went out did so the normal way."""
     return {
         "number": number,
         "went_out": went_out,
@@ -259,6 +263,7 @@ def hand(number: int, went_out: int | None, *sides: dict[str, Any]) -> dict[str,
     }
 
 
+#: Classic match M1 of tests/test_stats.py, its scores worked out in that module's docstring.
 M1_HANDS = [
     hand(
         1,
@@ -270,7 +275,7 @@ M1_HANDS = [
     hand(3, 1, {"melds": 50, "hand": 20}, {"melds": 200, "canastas": {"clean": 1, "dirty": 1}}),
 ]
 
-
+#: Classic match M3 of tests/test_stats.py: one hand, 1100 against -100.
 M3_HANDS = [hand(1, 0, {"melds": 200, "canastas": {"clean": 1, "dirty": 1}}, {"melds": 100, "hand": 200})]
 
 
@@ -285,6 +290,9 @@ CANASTON_HANDS = [
     hand(2, 0, {"melds": 500, "canastas": {"clean": 1, "dirty": 1, "escala": 1}}, {"melds": 100, "hand": 50}),
     hand(3, None, {"melds": 100}, {"melds": 400, "canastas": {"dirty": 2}}),
 ]
+
+
+# --- Running totals: as stored, and added up from the sides -------------------------------------------
 
 
 Snapshot = tuple[dict[Any, Any], dict[Any, int], dict[Any, Any]]
@@ -343,6 +351,7 @@ def added_up(owner_id: int) -> Snapshot:
 
 
 def assert_totals_add_up(owner_id: int) -> None:
+    """The running totals the services kept equal the ones added up from nothing."""
     db.session.expire_all()  # read what was committed
     assert stored_totals(owner_id) == added_up(owner_id)
 
@@ -353,6 +362,11 @@ def new_match(owner: int, seating: list[list[str]], ruleset: str = "classic", **
     return services.create_match(owner, {"ruleset": ruleset, "sides": sides, **extra})
 
 
+# --- A database at an old migration -------------------------------------------------------------------
+
+
+#: Classic hand 1 stored in old databases: A 300 + clean 500 + red three 100 + going out 100 = 1000;
+#: B 100 - 40 = 60.
 OLD_HAND_1 = {
     "number": 1,
     "went_out": 0,
@@ -362,7 +376,6 @@ OLD_HAND_1 = {
         {"melds": 100, "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []},
     ],
 }
-
 
 # Side B does better in hand 2: 200 + dirty 300 + going out 100 - a penalty of 50 = 550.
 OLD_HAND_2 = {
