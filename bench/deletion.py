@@ -16,7 +16,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/builders.py
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
+
+from builders import drop_postgres_database, export_of, fresh_postgres_database
 
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
@@ -25,8 +28,6 @@ from scorekeeper.rules.hand import MAX_HANDS
 from scorekeeper.services.account_deletion import delete_account
 from scorekeeper.services.export_formats import read_export
 from scorekeeper.services.transfer import store_matches
-from tests.api.test_hand_limit import export_of
-from tests.helpers import drop_postgres_database, fresh_postgres_database
 
 DATABASE = "scorekeeper_bench_deletion"
 PAIR = {"ruleset": "classic", "sides": [{"name": "A", "players": ["Ana"]}, {"name": "B", "players": ["Eva"]}]}

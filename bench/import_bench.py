@@ -39,7 +39,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(1, str(BENCH.parent))
 
-from data import hand_sequence  # noqa: E402
+from data import PASSWORD, hand_sequence  # noqa: E402
 from sqlalchemy import create_engine, func, select, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
@@ -129,12 +129,11 @@ def owner(app: Any) -> int:
 
     from scorekeeper.extensions import db
     from scorekeeper.models import User
-    from tests.helpers import TEST_PASSWORD
 
     with app.app_context():
         found = db.session.scalar(select(User.id).where(User.username == USERNAME))
         if found is None:
-            user = User(username=USERNAME, password_hash=generate_password_hash(TEST_PASSWORD))
+            user = User(username=USERNAME, password_hash=generate_password_hash(PASSWORD))
             db.session.add(user)
             db.session.commit()
             found = user.id
@@ -143,15 +142,15 @@ def owner(app: Any) -> int:
 
 def check_stored(app: Any, owner_id: int, count: int) -> str:
     """The stored matches counted and the running totals compared with a rebuild from the sides."""
+    from builders import totals_equal_a_rebuild
+
     from scorekeeper.extensions import db
     from scorekeeper.models import Match
-    from tests.test_running_totals import added_up, stored_totals
 
     with app.app_context():
         stored = db.session.scalar(select(func.count()).select_from(Match).where(Match.owner_id == owner_id))
         assert stored == count, f"{stored} matches stored, {count} expected"
-        assert stored_totals(owner_id) == added_up(owner_id), "running totals differ from a rebuild"
-        db.session.rollback()
+        assert totals_equal_a_rebuild(owner_id), "running totals differ from a rebuild"
     return f"{stored} matches stored, running totals equal to a rebuild"
 
 
@@ -173,10 +172,11 @@ def cpu() -> str:
 
 
 def measure(kind: str, count: int, profile: bool) -> list[str]:
+    from builders import counting
+
     from scorekeeper.extensions import db
     from scorekeeper.services.export_formats import read_export
     from scorekeeper.services.transfer import store_matches
-    from tests.helpers import counting
 
     lines = []
     raw = json.dumps(export_document(count), ensure_ascii=False, separators=(",", ":")).encode()
@@ -248,10 +248,9 @@ def in_background(app: Any, raw: bytes) -> tuple[float, float]:
 
 def upload(app: Any, raw: bytes) -> Any:
     """The file sent through the import page (test client, logged in as the account); its answer."""
-    from tests.web.helpers import csrf_token, logged_in
-    from tests.web.test_transfer import BOUNDARY, multipart
+    from builders import BOUNDARY, csrf_token, logged_in, multipart
 
-    client = logged_in(app, USERNAME)
+    client = logged_in(app, USERNAME, PASSWORD)
     body = multipart(csrf_token(client, "/transfer"), raw, "backup.json")
     return client.post("/transfer", data=body, content_type=f"multipart/form-data; boundary={BOUNDARY}")
 

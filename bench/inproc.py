@@ -3,22 +3,18 @@ the SQL statements it sends counted (a ``before_cursor_execute`` listener). No s
 
 from __future__ import annotations
 
-import re
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from builders import CSRF, counting, scored_hands
 from data import PASSWORD, Built, hand_sequence
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
-from tests.helpers import counting, scored_hands
-
-CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
-
 
 # --- Scoring engine ------------------------------------------------------------------------------
 

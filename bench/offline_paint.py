@@ -31,10 +31,12 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 from werkzeug.serving import make_server
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/builders.py
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
+
+from builders import CHROMIUM, CHROMIUM_ARGS, PHONE, register
 
 from scorekeeper import create_app
-from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, PHONE, register
 
 RUNS = 5
 SLOWDOWN = 4

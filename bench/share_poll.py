@@ -17,14 +17,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/builders.py
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
+from builders import clear_page_cache, counting
 from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from tests.helpers import clear_page_cache, counting
 
 SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
 

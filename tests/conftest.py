@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -140,3 +141,14 @@ def api(client: FlaskClient, token: str) -> Api:
 @pytest.fixture
 def other_api(client: FlaskClient, other_token: str) -> Api:
     return Api(client, other_token)
+
+
+@pytest.fixture
+def old_url(pytestconfig: pytest.Config, tmp_path: Path) -> Iterator[str]:
+    """A database of the test run's kind (``--db``) for a migration test to fill at an old revision."""
+    if pytestconfig.getoption("--db") != "postgresql":
+        yield f"sqlite:///{tmp_path / 'old.db'}"
+        return
+    name = f"scorekeeper_old_{os.getpid()}"
+    yield fresh_postgres_database(name)
+    drop_postgres_database(name)

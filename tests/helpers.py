@@ -1,25 +1,29 @@
-"""Helpers for the tests (and the benchmarks in bench/, which import them): not part of the app."""
+"""Helpers shared by the tests (bench/ has its own, bench/builders.py): not part of the app."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import flask_migrate
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import create_engine, event, select, text
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import page_cache
+from scorekeeper import MIGRATIONS, create_app, page_cache, services
 from scorekeeper.extensions import db
-from scorekeeper.models import User
+from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, User, as_utc
+from scorekeeper.running_totals import side_records
 from scorekeeper.services import match_states
 from scorekeeper.services.accounts import create_token
+from scorekeeper.stats import COUNTS, add_up
 
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 TEST_PASSWORD = "correct horse battery"
@@ -249,3 +253,192 @@ _EXPORT_KINDS: tuple[tuple[str, int | None, dict[str, Any], tuple[int, ...], lis
     ("canaston", 3000, {}, (1, 1, 1), [CANASTON_1]),
     ("classic", None, {}, (2, 2), []),
 )
+
+
+# --- Hands worked out by hand (tests/test_stats.py, tests/test_side_figures.py) -----------------------
+
+
+def hand(number: int, went_out: int | None, *sides: dict[str, Any]) -> dict[str, Any]:
+    """A hand in the API's shape; whoever went out did so the normal way."""
+    return {
+        "number": number,
+        "went_out": went_out,
+        "going_out_kind": None if went_out is None else "normal",
+        "sides": list(sides),
+    }
+
+
+#: Classic match M1 of tests/test_stats.py, its scores worked out in that module's docstring.
+M1_HANDS = [
+    hand(
+        1,
+        0,
+        {"melds": 300, "canastas": {"clean": 1}},
+        {"melds": 200, "hand": 50, "penalties": [{"code": "drew_two_cards", "count": 2}]},
+    ),
+    hand(2, None, {"melds": 100, "hand": 30}, {"melds": 150, "red_threes": 1, "canastas": {"dirty": 1}}),
+    hand(3, 1, {"melds": 50, "hand": 20}, {"melds": 200, "canastas": {"clean": 1, "dirty": 1}}),
+]
+
+#: Classic match M3 of tests/test_stats.py: one hand, 1100 against -100.
+M3_HANDS = [hand(1, 0, {"melds": 200, "canastas": {"clean": 1, "dirty": 1}}, {"melds": 100, "hand": 200})]
+
+
+#: Canastón: an escala alone (does not count), one beside a clean canasta (counts), penalties.
+CANASTON_HANDS = [
+    hand(
+        1,
+        None,
+        {"melds": 300, "canastas": {"escala": 1}, "penalties": [{"code": "black_three_in_hand", "count": 2}]},
+        {"melds": 200, "canastas": {"clean": 1}},
+    ),
+    hand(2, 0, {"melds": 500, "canastas": {"clean": 1, "dirty": 1, "escala": 1}}, {"melds": 100, "hand": 50}),
+    hand(3, None, {"melds": 100}, {"melds": 400, "canastas": {"dirty": 2}}),
+]
+
+
+# --- Running totals: as stored, and added up from the sides -------------------------------------------
+
+
+Snapshot = tuple[dict[Any, Any], dict[Any, int], dict[Any, Any]]
+
+
+def stored_totals(owner_id: int) -> Snapshot:
+    """The account's running totals as stored: per player and rule set (figures and best hand),
+    canastas (kinds that count), partnerships (figures and latest side)."""
+    mine = select(Player.id).where(Player.owner_id == owner_id)
+    players = {
+        (row.player_id, row.ruleset): (
+            tuple(getattr(row, name) for name in COUNTS),
+            (
+                row.best_score,
+                row.best_match_id,
+                row.best_hand,
+                row.best_created_at and as_utc(row.best_created_at),
+            ),
+        )
+        for row in db.session.scalars(select(PlayerTotal).where(PlayerTotal.player_id.in_(mine)))
+    }
+    canastas = {
+        (row.player_id, row.ruleset, row.kind): row.count
+        for row in db.session.scalars(
+            select(PlayerTotalCanasta).where(PlayerTotalCanasta.player_id.in_(mine))
+        )
+        if row.count
+    }
+    partnerships = {
+        (row.player_id, row.partner_low, row.partner_high): (
+            tuple(getattr(row, name) for name in COUNTS),
+            row.latest_side_id,
+        )
+        for row in db.session.scalars(select(PartnershipTotal).where(PartnershipTotal.player_id.in_(mine)))
+    }
+    return players, canastas, partnerships
+
+
+def added_up(owner_id: int) -> Snapshot:
+    """The same, added up from nothing over the account's sides."""
+    found = add_up(side_records(db.session.connection(), owner_id))
+    players = {}
+    canastas = {}
+    for (player, ruleset), stats in found.players.items():
+        best = stats.best
+        players[(player, ruleset)] = (
+            tuple(getattr(stats, name) for name in COUNTS),
+            (best.score, best.match_id, best.hand_number, best.created_at) if best else (None,) * 4,
+        )
+        canastas |= {(player, ruleset, kind): n for kind, n in stats.canastas.items()}
+    partnerships = {
+        key: (tuple(getattr(stats, name) for name in COUNTS), latest.side_id)
+        for key, (stats, latest) in found.partnerships.items()
+    }
+    return players, canastas, partnerships
+
+
+def assert_totals_add_up(owner_id: int) -> None:
+    """The running totals the services kept equal the ones added up from nothing."""
+    db.session.expire_all()  # read what was committed
+    assert stored_totals(owner_id) == added_up(owner_id)
+
+
+def new_match(owner: int, seating: list[list[str]], ruleset: str = "classic", **extra: Any) -> Match:
+    """A match of ``owner``'s with a side for each list of players of ``seating``."""
+    sides = [{"name": f"S{i}", "players": players} for i, players in enumerate(seating)]
+    return services.create_match(owner, {"ruleset": ruleset, "sides": sides, **extra})
+
+
+# --- A database at an old migration -------------------------------------------------------------------
+
+
+#: Classic hand 1 stored in old databases: A 300 + clean 500 + red three 100 + going out 100 = 1000;
+#: B 100 - 40 = 60.
+OLD_HAND_1 = {
+    "number": 1,
+    "went_out": 0,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}, "penalties": []},
+        {"melds": 100, "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []},
+    ],
+}
+
+# Side B does better in hand 2: 200 + dirty 300 + going out 100 - a penalty of 50 = 550.
+OLD_HAND_2 = {
+    "number": 2,
+    "went_out": 1,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 150, "hand": 30, "red_threes": 0, "canastas": {}, "penalties": []},
+        {
+            "melds": 200,
+            "hand": 0,
+            "red_threes": 0,
+            "canastas": {"dirty": 1},
+            "penalties": [{"code": "drew_two_cards", "count": 1}],
+        },
+    ],
+}
+
+
+def old_database(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, revision: str, hands: list[Any], url: str | None = None
+) -> Flask:
+    """An app whose database (``url``, else an SQLite file) is at ``revision`` and holds one classic
+    match of two sides with ``hands``."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{tmp_path / 'old.db'}",
+            "SECRET_KEY": "x",
+            "AUTO_MIGRATE": False,
+        }
+    )
+    with app.app_context():
+        flask_migrate.upgrade(directory=MIGRATIONS, revision=revision)
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO users (id, username, password_hash, created_at) "
+                    "VALUES (1, 'ana', 'x', '2026-01-01')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO matches (id, owner_id, ruleset, target, house_rules, "
+                    "created_at, updated_at, first_dealer) VALUES "
+                    "(1, 1, 'classic', 5000, '{}', '2026-01-01', '2026-01-01', 0)"
+                )
+            )
+            connection.execute(
+                text("INSERT INTO sides (id, match_id, position, name) VALUES (1, 1, 0, 'A'), (2, 1, 1, 'B')")
+            )
+            for hand in hands:
+                connection.execute(
+                    text(
+                        "INSERT INTO hands (match_id, number, input, version, created_at, "
+                        "updated_at) VALUES (1, :number, :input, 1, '2026-01-01', '2026-01-01')"
+                    ),
+                    {"number": hand["number"], "input": json.dumps(hand)},
+                )
+    return app

@@ -25,10 +25,9 @@ from scorekeeper.services.accounts import create_token
 from scorekeeper.services.export_formats import export_json
 from scorekeeper.services.submission_keys import SubmissionKey, request_digest
 from scorekeeper.services.transfer_reads import owned_matches
-from tests import test_migrations
-from tests.test_migrations import HAND, HAND_2, old_database
-
-old_url = test_migrations.old_url  # the fixture: a database of the run's kind (--db)
+from tests.helpers import OLD_HAND_1 as HAND
+from tests.helpers import OLD_HAND_2 as HAND_2
+from tests.helpers import old_database
 
 MOMENT = datetime(2026, 11, 25, tzinfo=UTC)
 PREVIOUS = "0014_import_jobs"

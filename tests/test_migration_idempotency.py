@@ -11,7 +11,8 @@ from scorekeeper import MIGRATIONS, services
 from scorekeeper.extensions import db
 from scorekeeper.models import IdempotencyKey
 from scorekeeper.services import submission_keys
-from tests.test_migrations import HAND, old_database
+from tests.helpers import OLD_HAND_1 as HAND
+from tests.helpers import old_database
 
 
 def tables() -> set[str]:

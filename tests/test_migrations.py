@@ -6,12 +6,8 @@ one it runs on start."""
 
 import copy
 import json
-import os
-from typing import Any
 
 import flask_migrate
-import pytest
-from flask import Flask
 from sqlalchemy import select, text
 
 from scorekeeper import MIGRATIONS, create_app, services
@@ -20,77 +16,9 @@ from scorekeeper.models import EditLog, utcnow
 from scorekeeper.services import schema
 from scorekeeper.services.export_formats import export_json
 from scorekeeper.services.transfer_reads import owned_matches
-from tests.helpers import drop_postgres_database, fresh_postgres_database
-
-HAND = {
-    "number": 1,
-    "went_out": 0,
-    "going_out_kind": "normal",
-    "sides": [
-        {"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}, "penalties": []},
-        {"melds": 100, "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []},
-    ],
-}
-# Side B does better in hand 2: 200 + dirty 300 + going out 100 - a penalty of 50 = 550.
-HAND_2 = {
-    "number": 2,
-    "went_out": 1,
-    "going_out_kind": "normal",
-    "sides": [
-        {"melds": 150, "hand": 30, "red_threes": 0, "canastas": {}, "penalties": []},
-        {
-            "melds": 200,
-            "hand": 0,
-            "red_threes": 0,
-            "canastas": {"dirty": 1},
-            "penalties": [{"code": "drew_two_cards", "count": 1}],
-        },
-    ],
-}
-
-
-def old_database(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, revision: str, hands: list[Any], url: str | None = None
-) -> Flask:
-    """An app whose database (``url``, else an SQLite file) is at ``revision`` and holds one classic
-    match of two sides with ``hands``."""
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
-    app = create_app(
-        {
-            "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{tmp_path / 'old.db'}",
-            "SECRET_KEY": "x",
-            "AUTO_MIGRATE": False,
-        }
-    )
-    with app.app_context():
-        flask_migrate.upgrade(directory=MIGRATIONS, revision=revision)
-        with db.engine.begin() as connection:
-            connection.execute(
-                text(
-                    "INSERT INTO users (id, username, password_hash, created_at) "
-                    "VALUES (1, 'ana', 'x', '2026-01-01')"
-                )
-            )
-            connection.execute(
-                text(
-                    "INSERT INTO matches (id, owner_id, ruleset, target, house_rules, "
-                    "created_at, updated_at, first_dealer) VALUES "
-                    "(1, 1, 'classic', 5000, '{}', '2026-01-01', '2026-01-01', 0)"
-                )
-            )
-            connection.execute(
-                text("INSERT INTO sides (id, match_id, position, name) VALUES (1, 1, 0, 'A'), (2, 1, 1, 'B')")
-            )
-            for hand in hands:
-                connection.execute(
-                    text(
-                        "INSERT INTO hands (match_id, number, input, version, created_at, "
-                        "updated_at) VALUES (1, :number, :input, 1, '2026-01-01', '2026-01-01')"
-                    ),
-                    {"number": hand["number"], "input": json.dumps(hand)},
-                )
-    return app
+from tests.helpers import OLD_HAND_1 as HAND
+from tests.helpers import OLD_HAND_2 as HAND_2
+from tests.helpers import old_database
 
 
 def test_upgrade_fills_the_match_summary_from_stored_hands(tmp_path, monkeypatch):
@@ -191,17 +119,6 @@ def test_upgrade_adds_up_the_running_totals_of_existing_players(tmp_path, monkey
     ]
     assert [tuple(row) for row in canastas] == [(1, "clean", 1), (2, "clean", 1), (3, "dirty", 1)]
     assert sorted(tuple(row) for row in partnerships) == [(1, 2, 2, 2, 1120, 1), (2, 1, 1, 2, 1120, 1)]
-
-
-@pytest.fixture
-def old_url(pytestconfig: pytest.Config, tmp_path: Any) -> Any:
-    """A database of the test run's kind (``--db``) for a migration test to fill at an old revision."""
-    if pytestconfig.getoption("--db") != "postgresql":
-        yield f"sqlite:///{tmp_path / 'old.db'}"
-        return
-    name = f"scorekeeper_old_{os.getpid()}"
-    yield fresh_postgres_database(name)
-    drop_postgres_database(name)
 
 
 def test_upgrade_repairs_text_that_could_not_be_exported(tmp_path, monkeypatch, old_url):

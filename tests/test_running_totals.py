@@ -14,77 +14,23 @@ from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import Match, PartnershipTotal, Player, PlayerTotal, PlayerTotalCanasta, as_utc
+from scorekeeper.models import Match, Player, PlayerTotal, as_utc
 from scorekeeper.rules import ValidationError
-from scorekeeper.running_totals import side_records
 from scorekeeper.services.export_formats import export_json, read_export
 from scorekeeper.services.player_reads import partnerships_of, player_stats
 from scorekeeper.services.transfer import store_matches
 from scorekeeper.services.transfer_reads import owned_matches
-from scorekeeper.stats import COUNTS, BestHand, add_up
-from tests.helpers import make_user
-from tests.test_side_figures import HANDS as CANASTON_HANDS
-from tests.test_stats import M1_HANDS, M3_HANDS, hand
-
-Snapshot = tuple[dict[Any, Any], dict[Any, int], dict[Any, Any]]
-
-
-def stored_totals(owner_id: int) -> Snapshot:
-    """The account's running totals as stored: per player and rule set (figures and best hand),
-    canastas (kinds that count), partnerships (figures and latest side)."""
-    mine = select(Player.id).where(Player.owner_id == owner_id)
-    players = {
-        (row.player_id, row.ruleset): (
-            tuple(getattr(row, name) for name in COUNTS),
-            (
-                row.best_score,
-                row.best_match_id,
-                row.best_hand,
-                row.best_created_at and as_utc(row.best_created_at),
-            ),
-        )
-        for row in db.session.scalars(select(PlayerTotal).where(PlayerTotal.player_id.in_(mine)))
-    }
-    canastas = {
-        (row.player_id, row.ruleset, row.kind): row.count
-        for row in db.session.scalars(
-            select(PlayerTotalCanasta).where(PlayerTotalCanasta.player_id.in_(mine))
-        )
-        if row.count
-    }
-    partnerships = {
-        (row.player_id, row.partner_low, row.partner_high): (
-            tuple(getattr(row, name) for name in COUNTS),
-            row.latest_side_id,
-        )
-        for row in db.session.scalars(select(PartnershipTotal).where(PartnershipTotal.player_id.in_(mine)))
-    }
-    return players, canastas, partnerships
-
-
-def added_up(owner_id: int) -> Snapshot:
-    """The same, added up from nothing over the account's sides."""
-    found = add_up(side_records(db.session.connection(), owner_id))
-    players = {}
-    canastas = {}
-    for (player, ruleset), stats in found.players.items():
-        best = stats.best
-        players[(player, ruleset)] = (
-            tuple(getattr(stats, name) for name in COUNTS),
-            (best.score, best.match_id, best.hand_number, best.created_at) if best else (None,) * 4,
-        )
-        canastas |= {(player, ruleset, kind): n for kind, n in stats.canastas.items()}
-    partnerships = {
-        key: (tuple(getattr(stats, name) for name in COUNTS), latest.side_id)
-        for key, (stats, latest) in found.partnerships.items()
-    }
-    return players, canastas, partnerships
-
-
-def assert_totals_add_up(owner_id: int) -> None:
-    db.session.expire_all()  # read what was committed
-    assert stored_totals(owner_id) == added_up(owner_id)
-
+from scorekeeper.stats import COUNTS, BestHand
+from tests.helpers import (
+    CANASTON_HANDS,
+    M1_HANDS,
+    M3_HANDS,
+    assert_totals_add_up,
+    hand,
+    make_user,
+    new_match,
+    stored_totals,
+)
 
 # --- A random history ------------------------------------------------------------------------------
 
@@ -100,12 +46,6 @@ POOLS = {"classic": [*M1_HANDS, *M3_HANDS, hand(1, None, {}, {})], "canaston": C
 
 def _hand(rng: random.Random, ruleset: str, number: int) -> dict[str, Any]:
     return {**rng.choice(POOLS[ruleset]), "number": number}
-
-
-def new_match(owner: int, seating: list[list[str]], ruleset: str = "classic", **extra: Any) -> Match:
-    """A match of ``owner``'s with a side for each list of players of ``seating``."""
-    sides = [{"name": f"S{i}", "players": players} for i, players in enumerate(seating)]
-    return services.create_match(owner, {"ruleset": ruleset, "sides": sides, **extra})
 
 
 def _new_match(rng: random.Random, owner: int) -> None:

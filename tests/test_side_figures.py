@@ -16,23 +16,10 @@ from scorekeeper.services.export_formats import export_json, read_export
 from scorekeeper.services.transfer import store_matches
 from scorekeeper.services.transfer_reads import owned_matches
 from scorekeeper.stats import SideFigures, side_figures
-from tests.helpers import make_user
-from tests.test_stats import hand
+from tests.helpers import CANASTON_HANDS as HANDS
+from tests.helpers import hand, make_user
 
 SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
-
-
-#: Canastón: an escala alone (does not count), one beside a clean canasta (counts), penalties.
-HANDS = [
-    hand(
-        1,
-        None,
-        {"melds": 300, "canastas": {"escala": 1}, "penalties": [{"code": "black_three_in_hand", "count": 2}]},
-        {"melds": 200, "canastas": {"clean": 1}},
-    ),
-    hand(2, 0, {"melds": 500, "canastas": {"clean": 1, "dirty": 1, "escala": 1}}, {"melds": 100, "hand": 50}),
-    hand(3, None, {"melds": 100}, {"melds": 400, "canastas": {"dirty": 2}}),
-]
 
 
 def stored(owner_id: int) -> list[list[SideFigures]]:

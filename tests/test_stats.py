@@ -36,18 +36,9 @@ from scorekeeper.services.player_reads import (
     ruleset_stats,
 )
 from scorekeeper.stats import BestHand, Stats, by_matches, combined
-from tests.helpers import make_user
+from tests.helpers import M1_HANDS, M3_HANDS, hand, make_user
 
 Sides = list[tuple[str, list[str]]]
-
-
-def hand(number: int, went_out: int | None, *sides: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "number": number,
-        "went_out": went_out,
-        "going_out_kind": None if went_out is None else "normal",
-        "sides": list(sides),
-    }
 
 
 def day(n: int) -> datetime:
@@ -75,16 +66,6 @@ def build(owner: int, ruleset: str, target: int, on: int, sides: Sides, hands: l
 
 
 PAIRS: Sides = [("Nosotros", ["Ana", "Luis"]), ("Ellos", ["Eva", "Juan"])]
-M1_HANDS = [
-    hand(
-        1,
-        0,
-        {"melds": 300, "canastas": {"clean": 1}},
-        {"melds": 200, "hand": 50, "penalties": [{"code": "drew_two_cards", "count": 2}]},
-    ),
-    hand(2, None, {"melds": 100, "hand": 30}, {"melds": 150, "red_threes": 1, "canastas": {"dirty": 1}}),
-    hand(3, 1, {"melds": 50, "hand": 20}, {"melds": 200, "canastas": {"clean": 1, "dirty": 1}}),
-]
 M2_HANDS = [
     hand(
         1,
@@ -98,7 +79,6 @@ M2_HANDS = [
         },
     )
 ]
-M3_HANDS = [hand(1, 0, {"melds": 200, "canastas": {"clean": 1, "dirty": 1}}, {"melds": 100, "hand": 200})]
 
 
 @pytest.fixture

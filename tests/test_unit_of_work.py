@@ -20,9 +20,7 @@ from scorekeeper.models import Hand, Match, Player, Side
 from scorekeeper.rules import load_hand
 from scorekeeper.services import OutsideUnitOfWork, match_write
 from scorekeeper.stats import SIDE_COLUMNS, SideFigures
-from tests.helpers import make_user
-from tests.test_running_totals import assert_totals_add_up, new_match, stored_totals
-from tests.test_stats import M1_HANDS
+from tests.helpers import M1_HANDS, assert_totals_add_up, make_user, new_match, stored_totals
 
 SEATING = [["Ana", "Luis"], ["Eva", "Juan"]]
 

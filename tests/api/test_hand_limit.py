@@ -19,8 +19,7 @@ from scorekeeper.models import Match, User
 from scorekeeper.rules.hand import MAX_HANDS
 from scorekeeper.services.export_formats import FORMAT, VERSION, ImportRejected, read_export
 from scorekeeper.services.transfer import store_matches
-from tests.web.helpers import logged_in, post_form
-from tests.web.test_matches import hand_form
+from tests.web.helpers import hand_form, logged_in, post_form
 
 from .helpers import error_paths, hand_body, side
 

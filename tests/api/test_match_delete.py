@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, IdempotencyKey, Match, PartnershipTotal, Player, ShareLink, Side
 from scorekeeper.services import Conflict
 from scorekeeper.services.player_reads import partnerships_of, player_stats
-from tests.test_running_totals import assert_totals_add_up
+from tests.helpers import assert_totals_add_up
 from tests.web.helpers import logged_in, post_form
 
 from .helpers import create_match, get_match, match_body, match_count, post_hand, simple_hand

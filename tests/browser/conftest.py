@@ -21,6 +21,7 @@ from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS, phone_tab
 pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
+from tests.browser.helpers import PHONE
 from tests.browser.offline import new_phone
 
 
@@ -65,3 +66,11 @@ def phone_pair(browser: Browser, live_server: str) -> Iterator[tuple[BrowserCont
     expect.set_options(timeout=5_000)  # Playwright's default, for the other modules
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page_without_script(browser: Browser, live_server: str) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_server, java_script_enabled=False, **PHONE)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()

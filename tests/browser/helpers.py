@@ -7,9 +7,17 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from flask import Flask
+from flask_babel import force_locale, gettext
+from playwright.sync_api import Page
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.i18n import COOKIE
+from scorekeeper.models import User
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -177,3 +185,48 @@ def type_hand(page: Page, went_out: int, *sides: dict[str, str]) -> None:
         for name, value in side.items():
             page.locator(f"#sides-{i}-{name}").fill(value)
 
+
+def ana_id() -> int:
+    owner = db.session.scalar(db.select(User.id).where(User.username == "ana"))
+    assert owner is not None
+    return owner
+
+
+def new_match(app: Flask) -> int:
+    with app.app_context():
+        owner = ana_id()
+        sides: list[dict[str, Any]] = [
+            {"name": "Nosotros", "players": ["Ana", "Luis"]},
+            {"name": "Ellos", "players": ["Eva", "Juan"]},
+        ]
+        return services.create_match(owner, {"ruleset": "classic", "sides": sides}).id
+
+
+def words(app: Flask, language: str, text: str, **params: Any) -> str:
+    """``text`` as the page shows it in ``language``."""
+    with app.test_request_context(), force_locale(language):
+        return gettext(text, **params)
+
+
+def start(page: Page, app: Flask, live_server: str, language: str) -> str:
+    """Ana's new classic match, the phone reading ``language``: the scoreboard's path."""
+    register(page)
+    page.context.add_cookies([{"name": COOKIE, "value": language, "url": live_server}])
+    return f"/matches/{new_match(app)}"
+
+
+def fill_hand(page: Page) -> None:
+    page.locator("#went_out-1").check()  # choices: 0 = nobody, 1 = the first side...
+    page.locator("#going_out_kind-0").check()
+    page.locator("#sides-0-melds").fill("300")
+    page.locator("#sides-0-canastas-clean").fill("1")
+    page.locator("#sides-1-melds").fill("100")
+    page.locator("#sides-1-hand").fill("40")
+
+
+def save_button(page: Page, app: Flask, language: str, number: int) -> Any:
+    return page.get_by_role("button", name=words(app, language, "Save hand %(number)s", number=number))
+
+
+def side_totals(page: Page) -> list[str]:
+    return [t.strip() for t in page.locator("[data-total]").all_inner_texts()]

@@ -19,14 +19,7 @@ from sqlalchemy import func, select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.browser.helpers import assert_accessible, assert_fits_phone
-from tests.browser.test_hand_submit_browser import (
-    page_without_script,  # noqa: F401 - a fixture
-    side_totals,
-    start,
-    words,
-)
-from tests.browser.test_share_live import ana_id
+from tests.browser.helpers import ana_id, assert_accessible, assert_fits_phone, side_totals, start, words
 
 #: A hand that Nosotros win with 900 to 60.
 HAND: Final = {
@@ -87,7 +80,7 @@ def test_a_double_tap_on_start_makes_one_match(page: Page, app, live_server) -> 
 
 
 def test_a_double_tap_on_start_without_the_script_makes_one_match(
-    page_without_script: Page,  # noqa: F811 - the fixture
+    page_without_script: Page,
     app: Flask,
     live_server: str,
 ) -> None:
@@ -158,7 +151,7 @@ def test_enter_in_a_name_moves_to_the_next_field_and_only_start_starts(page: Pag
 
 
 def test_without_the_script_enter_too_early_is_asked_about(
-    page_without_script: Page,  # noqa: F811 - the fixture
+    page_without_script: Page,
     app: Flask,
     live_server: str,
 ) -> None:

@@ -14,8 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import services
 from scorekeeper.i18n import COOKIE
-from tests.browser.helpers import assert_fits_phone, register, screenshot
-from tests.browser.test_share_live import ana_id
+from tests.browser.helpers import ana_id, assert_fits_phone, register, screenshot
 
 SCREEN = 740
 LONG_NAMES = [

@@ -9,17 +9,17 @@ Scores (classic, RULES.md): Nosotros go out with melds 300 + a clean canasta 500
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
-from flask import Flask
-from flask_babel import force_locale, gettext
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from scorekeeper.i18n import COOKIE
-from tests.browser.helpers import PHONE, assert_fits_phone, register
-from tests.browser.test_share_live import new_match
+from tests.browser.helpers import (
+    assert_fits_phone,
+    fill_hand,
+    save_button,
+    side_totals,
+    start,
+    words,
+)
 
 LANGUAGES = ("es", "en", "fr")
 
@@ -27,36 +27,6 @@ LANGUAGES = ("es", "en", "fr")
 @pytest.fixture(params=LANGUAGES)
 def language(request: pytest.FixtureRequest) -> str:
     return str(request.param)
-
-
-def words(app: Flask, language: str, text: str, **params: Any) -> str:
-    """``text`` as the page shows it in ``language``."""
-    with app.test_request_context(), force_locale(language):
-        return gettext(text, **params)
-
-
-def start(page: Page, app: Flask, live_server: str, language: str) -> str:
-    """Ana's new classic match, the phone reading ``language``: the scoreboard's path."""
-    register(page)
-    page.context.add_cookies([{"name": COOKIE, "value": language, "url": live_server}])
-    return f"/matches/{new_match(app)}"
-
-
-def fill_hand(page: Page) -> None:
-    page.locator("#went_out-1").check()  # choices: 0 = nobody, 1 = the first side...
-    page.locator("#going_out_kind-0").check()
-    page.locator("#sides-0-melds").fill("300")
-    page.locator("#sides-0-canastas-clean").fill("1")
-    page.locator("#sides-1-melds").fill("100")
-    page.locator("#sides-1-hand").fill("40")
-
-
-def save_button(page: Page, app: Flask, language: str, number: int) -> Any:
-    return page.get_by_role("button", name=words(app, language, "Save hand %(number)s", number=number))
-
-
-def side_totals(page: Page) -> list[str]:
-    return [t.strip() for t in page.locator("[data-total]").all_inner_texts()]
 
 
 def hand_posts(page: Page) -> list[str]:
@@ -105,14 +75,6 @@ def test_a_double_tap_on_save_stores_one_hand(page: Page, app, live_server, lang
     expect(
         page.get_by_role("link", name=words(app, language, "Enter hand %(number)s", number=2))
     ).to_be_visible()
-
-
-@pytest.fixture
-def page_without_script(browser: Browser, live_server: str) -> Iterator[Page]:
-    context = browser.new_context(base_url=live_server, java_script_enabled=False, **PHONE)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
 
 
 def test_a_double_tap_without_the_script_stores_one_hand(page_without_script: Page, app, live_server):

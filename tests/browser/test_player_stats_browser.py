@@ -18,8 +18,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.helpers import assert_accessible, assert_fits_phone, phone_tab, register
-from tests.web.test_player_stats_per_ruleset import WIN_1010, WIN_CANASTON, played
-from tests.web.test_players import WIN, player_id
+from tests.web.helpers import WIN, WIN_1010, WIN_CANASTON, played, player_id
 
 ZONE = "America/Sao_Paulo"  # no summer time since 2019: UTC-3 all year
 

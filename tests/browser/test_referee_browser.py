@@ -11,9 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.i18n import COOKIE
 from scorekeeper.rules import get_ruleset
-from tests.browser.helpers import assert_fits_phone, register, screenshot
-from tests.browser.test_hand_submit_browser import fill_hand, save_button
-from tests.browser.test_share_live import new_match
+from tests.browser.helpers import assert_fits_phone, fill_hand, new_match, register, save_button, screenshot
 
 #: The ids of the visible lines (penalties and rules) of the penalty page.
 #: Classic's penalty table, as the rule data holds it.

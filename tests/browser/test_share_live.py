@@ -5,17 +5,14 @@ dropped connection, pauses while hidden, and says so when the link is revoked.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import User
-from tests.browser.helpers import assert_fits_phone, phone_tab, register
-from tests.web.test_share import HAND
+from tests.browser.helpers import ana_id, assert_fits_phone, new_match, phone_tab, register
+from tests.web.helpers import SHARE_HAND as HAND
 
 
 @pytest.fixture
@@ -57,22 +54,6 @@ COUNT_POLLS = """(() => {
 def polls(viewer: Page) -> int:
     """How many polls of the board the page has made so far."""
     return int(viewer.evaluate("window.polls"))
-
-
-def ana_id() -> int:
-    owner = db.session.scalar(db.select(User.id).where(User.username == "ana"))
-    assert owner is not None
-    return owner
-
-
-def new_match(app: Flask) -> int:
-    with app.app_context():
-        owner = ana_id()
-        sides: list[dict[str, Any]] = [
-            {"name": "Nosotros", "players": ["Ana", "Luis"]},
-            {"name": "Ellos", "players": ["Eva", "Juan"]},
-        ]
-        return services.create_match(owner, {"ruleset": "classic", "sides": sides}).id
 
 
 def add_hand(app: Flask, match_id: int) -> None:

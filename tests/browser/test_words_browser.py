@@ -13,8 +13,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper import services
-from tests.browser.helpers import assert_fits_phone, phone_tab, register, screenshot
-from tests.browser.test_share_live import ana_id, new_match
+from tests.browser.helpers import ana_id, assert_fits_phone, new_match, phone_tab, register, screenshot
 
 FINISHING = {
     "went_out": 1,

@@ -90,3 +90,28 @@ class Server:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             self.process.wait(timeout=30)
+
+
+def hand(number: int, phone: int) -> dict:
+    """Side 0 goes out with a clean canasta; side 1's melds tell the phones apart."""
+    return {
+        "number": number,
+        "went_out": 0,
+        "going_out_kind": "normal",
+        "sides": [
+            {"melds": 300, "canastas": {"clean": 1}, "red_threes": 1},
+            {"melds": 100 + 5 * phone, "hand": 40},
+        ],
+    }
+
+
+SEATINGS = [[["Ana", "Luis"], ["Eva", "Juan"]], [["Juan", "Eva"], ["Luis", "Ana"]]]
+
+
+def new_match(client: Client, seating: int = 0) -> int:
+    sides = [
+        {"name": name, "players": players} for name, players in zip("AB", SEATINGS[seating], strict=True)
+    ]
+    answer = client.call("POST", "/matches", {"ruleset": "classic", "target": 100000, "sides": sides})
+    assert answer.status == 201, answer.body
+    return int(answer.body["id"])

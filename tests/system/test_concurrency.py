@@ -11,38 +11,12 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 from scorekeeper.rules import fold_match, get_ruleset, parse_hand
-from tests.helpers import make_user
-from tests.system.helpers import Client
-from tests.test_running_totals import assert_totals_add_up
+from tests.helpers import assert_totals_add_up, make_user
+from tests.system.helpers import SEATINGS, Client, hand, new_match
 
 PHONES = 6
 HANDS = 8
 MATCHES = 6
-
-
-def hand(number: int, phone: int) -> dict:
-    """Side 0 goes out with a clean canasta; side 1's melds tell the phones apart."""
-    return {
-        "number": number,
-        "went_out": 0,
-        "going_out_kind": "normal",
-        "sides": [
-            {"melds": 300, "canastas": {"clean": 1}, "red_threes": 1},
-            {"melds": 100 + 5 * phone, "hand": 40},
-        ],
-    }
-
-
-SEATINGS = [[["Ana", "Luis"], ["Eva", "Juan"]], [["Juan", "Eva"], ["Luis", "Ana"]]]
-
-
-def new_match(client: Client, seating: int = 0) -> int:
-    sides = [
-        {"name": name, "players": players} for name, players in zip("AB", SEATINGS[seating], strict=True)
-    ]
-    answer = client.call("POST", "/matches", {"ruleset": "classic", "target": 100000, "sides": sides})
-    assert answer.status == 201, answer.body
-    return int(answer.body["id"])
 
 
 def assert_consistent(client: Client, match_id: int, hands: int) -> None:

@@ -7,18 +7,17 @@ from __future__ import annotations
 import contextlib
 import http.client
 import threading
-import time
 
 from scorekeeper import services
 from scorekeeper.backup import NotSqlite, integrity_problems, sqlite_path
 from scorekeeper.extensions import db
 from scorekeeper.rules import get_ruleset, parse_hand
 from tests.helpers import make_user
-from tests.system.helpers import Client
-from tests.system.test_concurrency import hand, new_match
+from tests.system.helpers import Client, hand, new_match
 
 WRITERS = 6
-BURST_SECONDS = 1.5
+#: Hands acknowledged on every match before the kill: the burst is under way on all of them.
+UNDER_WAY = 5
 
 
 def test_sigkill_in_a_burst_of_writes_loses_nothing_acknowledged(app, password_hash, start_server):
@@ -28,6 +27,7 @@ def test_sigkill_in_a_burst_of_writes_loses_nothing_acknowledged(app, password_h
     match_ids = [new_match(client) for _ in range(WRITERS)]
     acknowledged: dict[int, list[int]] = {m: [] for m in match_ids}
     stop = threading.Event()
+    under_way = [threading.Event() for _ in match_ids]
 
     def write(match_id: int, phone: int) -> None:
         number = 1
@@ -38,18 +38,21 @@ def test_sigkill_in_a_burst_of_writes_loses_nothing_acknowledged(app, password_h
                 return  # the server is gone
             assert answer.status == 201, answer.body
             acknowledged[match_id].append(number)
+            if number == UNDER_WAY:
+                under_way[phone].set()
             number += 1
 
     threads = [threading.Thread(target=write, args=(m, i)) for i, m in enumerate(match_ids)]
     for thread in threads:
         thread.start()
-    time.sleep(BURST_SECONDS)
+    started = all(writing.wait(timeout=60) for writing in under_way)
     server.kill()
     stop.set()
     for thread in threads:
         thread.join(timeout=30)
+    assert started, "a writer did not get going"
     total = sum(len(numbers) for numbers in acknowledged.values())
-    assert total >= WRITERS, "the burst wrote almost nothing before the kill"
+    assert total >= WRITERS * UNDER_WAY
 
     with contextlib.suppress(NotSqlite):  # PostgreSQL checks itself on recovery; rows are checked below
         assert integrity_problems(sqlite_path(app.config["SQLALCHEMY_DATABASE_URI"])) == []

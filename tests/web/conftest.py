@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import throttle
-from tests.helpers import Clock, make_user
-from tests.web.helpers import logged_in
+from tests.helpers import CANASTON_1, CLASSIC_2, SAMBA_1, Clock, make_user
+from tests.web.helpers import CLASSIC_1, MAY_1, MAY_2, MAY_3, logged_in, seed
 
 
 @pytest.fixture
@@ -53,3 +53,25 @@ def limits(app: Flask, clock: Clock) -> Iterator[Callable[..., None]]:
     saved = {key: app.config[key] for key in THROTTLING}
     yield app.config.update
     app.config.update(saved)
+
+
+@pytest.fixture
+def three(app: Flask, user_client: FlaskClient) -> list[int]:
+    """Ana's classic (unfinished), samba and 3-side canastón (finished at a low target) matches."""
+    return [
+        seed(app, "ana", [CLASSIC_1, CLASSIC_2], MAY_1, first_dealer=2, house_rules={}),
+        seed(app, "ana", [SAMBA_1], MAY_2, ruleset="samba"),
+        seed(
+            app,
+            "ana",
+            [CANASTON_1],
+            MAY_3,
+            ruleset="canaston",
+            target=3000,
+            sides=[
+                {"name": "Uno", "players": ["Ana"]},
+                {"name": "Dos", "players": ["Leo"]},
+                {"name": 'Tres, "los" =raros', "players": ["=cmd"]},
+            ],
+        ),
+    ]

@@ -20,10 +20,18 @@ from scorekeeper.matches import routes as match_routes
 from scorekeeper.models import ApiToken, EditLog, FormUse, Match, Player, User, utcnow
 from scorekeeper.services.matches import TWIN_WINDOW, unplayed_twin
 from tests.helpers import make_user
-from tests.web.helpers import csrf_token, form_keys, post_form, sent_twice
-from tests.web.test_matches import create, match_form, page
-from tests.web.test_quick_match import finish
-from tests.web.test_transfer import BOUNDARY, multipart
+from tests.web.helpers import (
+    BOUNDARY,
+    create,
+    csrf_token,
+    finish,
+    form_keys,
+    match_form,
+    multipart,
+    page,
+    post_form,
+    sent_twice,
+)
 
 
 def count(app: Flask, model: Any, *where: Any) -> int:

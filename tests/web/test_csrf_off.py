@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.helpers import TEST_PASSWORD, clear_page_cache, make_user
-from tests.web.test_matches import hand_form, match_form
+from tests.web.helpers import hand_form, match_form
 
 PAGES_WITH_FORMS = (
     "/",

@@ -12,10 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.matches.edit_log import hand_changes
 from scorekeeper.models import Match
 from scorekeeper.rules import get_ruleset
-from tests.web.helpers import post_form
-from tests.web.test_matches import create, hand_form, page
-from tests.web.test_matches_hands import HAND_1, HAND_2, enter
-from tests.web.test_scoreboard_long import long_match
+from tests.web.helpers import HAND_1, HAND_2, create, enter, hand_form, long_match, page, post_form
 
 CSS = Path(__file__).resolve().parents[2] / "static" / "app.css"
 

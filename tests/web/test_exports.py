@@ -18,9 +18,7 @@ from openpyxl import load_workbook
 
 from scorekeeper.services.export_formats import Habits, csv_cell
 from tests.helpers import CLASSIC_2
-from tests.web.helpers import logged_in
-from tests.web.test_matches import page
-from tests.web.test_transfer import CLASSIC_1, MAY_1, MAY_3, seed
+from tests.web.helpers import CLASSIC_1, MAY_1, MAY_3, logged_in, page, seed
 
 # A French-rules hand: Ana went out by surprise (melds 400 + clean 500 + surprise 200 = 1100);
 # Eva 50 − 30 = 20 (tests/web/test_matches_hands.py works the same hand out).

@@ -8,8 +8,7 @@ import re
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import User
-from tests.web.helpers import post_form
-from tests.web.test_matches import create, field_block, hand_form, hands, page, post_hand
+from tests.web.helpers import create, field_block, hand_form, hands, page, post_form, post_hand
 
 
 def test_canastas_with_blank_melds_are_refused_not_scored_as_zero(app, user_client):

@@ -6,35 +6,26 @@ takes back the hand just entered. Scores are worked out from RULES.md (classic).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
-from flask.testing import FlaskClient
 
 from tests.helpers import make_user
-from tests.web.helpers import csrf_token, logged_in, post_form
-from tests.web.test_matches import create, hand_form, hands, page
-
-# Nosotros went out: melds 300 + a clean canasta 500 + going out 100 = 900; Ellos 100 − 40 = 60.
-HAND = ({"melds": 300, "canastas-clean": 1}, {"melds": 100, "hand": 40})
-KEY = re.compile(r'id="key" name="key" type="hidden" value="([^"]*)"|value="([^"]*)"[^>]*name="key"')
-
-
-def form_key(client: FlaskClient, url: str) -> tuple[str, str]:
-    """The CSRF token and the submission key of the hand form at ``url``, as a browser holds them."""
-    html = page(client.get(url))
-    found = KEY.search(html)
-    assert found, "no submission key on the hand form"
-    return csrf_token(client, url), found.group(1) or found.group(2)
-
-
-def submit(client: FlaskClient, match_id: int, data: dict[str, Any], csrf: str, key: str) -> Any:
-    return client.post(f"/matches/{match_id}/hands/new", data={**data, "csrf_token": csrf, "key": key})
-
-
-def totals(client: FlaskClient, match_id: int) -> list[str]:
-    return re.findall(r'data-total="\d">(-?\d+)<', page(client.get(f"/matches/{match_id}")))
-
+from tests.web.helpers import FORM_HAND as HAND
+from tests.web.helpers import (
+    create,
+    csrf_token,
+    form_key,
+    hand_form,
+    hands,
+    logged_in,
+    page,
+    post_form,
+    save,
+    submit,
+    totals,
+    undo,
+    undo_button,
+)
 
 # --- Single-use form ---------------------------------------------------------------------------
 
@@ -190,25 +181,6 @@ def test_the_api_keeps_its_defaults_for_a_missing_side_value(api):
 
 
 # --- Undo --------------------------------------------------------------------------------------
-
-
-def undo_button(client: FlaskClient, match_id: int) -> str | None:
-    """Where the scoreboard's Undo leads (the question that names the hand), if it offers one."""
-    found = re.search(r'href="(/matches/\d+/hands/\d+/undo)"', page(client.get(f"/matches/{match_id}")))
-    return found.group(1) if found else None
-
-
-def undo(client: FlaskClient, match_id: int, number: int) -> Any:
-    """Answer yes to the question of Undo hand ``number``."""
-    url = f"/matches/{match_id}/hands/{number}/undo"
-    return post_form(client, url, {"confirm": "yes"}, page=f"/matches/{match_id}")
-
-
-def save(
-    client: FlaskClient, match_id: int, number: int, sides: Any = HAND, went_out: int | None = 0
-) -> None:
-    response = post_form(client, f"/matches/{match_id}/hands/new", hand_form(number, went_out, *sides))
-    assert response.status_code == 302, page(response)
 
 
 def test_undo_takes_back_the_hand_just_entered(app, user_client):

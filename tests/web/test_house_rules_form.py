@@ -15,16 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.matches.match_form import house_rule_fields
 from scorekeeper.models import Match
 from scorekeeper.rules import get_ruleset
-from tests.web.helpers import post_form
-from tests.web.test_matches import (
-    create,
-    field_block,
-    hand_form,
-    match_form,
-    matches,
-    page,
-    post_hand,
-)
+from tests.web.helpers import create, field_block, hand_form, match_form, matches, page, post_form, post_hand
 
 SAMBA_INTERNATIONAL_BANDS = [[None, 15], [0, 50], [1500, 90], [3000, 120], [7000, 150]]
 

@@ -23,10 +23,8 @@ from scorekeeper.services import imports
 from scorekeeper.services.export_formats import match_fingerprint, read_export
 from scorekeeper.services.transfer_reads import held_fingerprints
 from scorekeeper.stats import SIDE_COLUMNS, side_figures
-from tests.helpers import export_document
-from tests.test_running_totals import added_up, stored_totals
-from tests.web.test_matches import page
-from tests.web.test_transfer import upload, user_id
+from tests.helpers import added_up, export_document, stored_totals
+from tests.web.helpers import page, upload, user_id
 
 LARGE = 300
 

@@ -9,11 +9,23 @@ import json
 
 import pytest
 
-from tests.web.helpers import post_form
-from tests.web.test_matches import create, field_block, hand_form, hands, match_form, matches, page
-from tests.web.test_matches_hands import HAND_1, enter, preview
-from tests.web.test_players import make_match, player_id
-from tests.web.test_transfer import good_file, rejected, three  # noqa: F401 - a fixture
+from tests.web.helpers import (
+    HAND_1,
+    create,
+    enter,
+    field_block,
+    good_file,
+    hand_form,
+    hands,
+    make_match,
+    match_form,
+    matches,
+    page,
+    player_id,
+    post_form,
+    preview,
+    rejected,
+)
 
 UNSTORABLE = "Contains a character that cannot be stored; type the text again."
 DEEP = "[" * 1000 + "]" * 1000

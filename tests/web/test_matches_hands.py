@@ -6,33 +6,20 @@ from __future__ import annotations
 import json
 
 from scorekeeper.rules import CARD_GROUPS
-from tests.web.helpers import csrf_token, post_form
-from tests.web.test_matches import create, field_block, hand_form, hands, page, post_hand
-
-# Hand 1 of the API's example.
-# Nosotros went out (normal): melds 640 + hand 0 + canastas 500 clean + 300 dirty + 1 red three 100
-#   + going out 100 + specials 0 − drew_two_cards 50 = 1590.
-# Ellos: melds 210 − hand 85 = 125.
-HAND_1 = (
-    {
-        "melds": 640,
-        "hand": 0,
-        "red_threes": 1,
-        "canastas-clean": 1,
-        "canastas-dirty": 1,
-        "penalties-drew_two_cards": 1,
-    },
-    {"melds": 210, "hand": 85},
+from tests.web.helpers import (
+    HAND_1,
+    HAND_2,
+    create,
+    csrf_token,
+    enter,
+    field_block,
+    hand_form,
+    hands,
+    page,
+    post_form,
+    post_hand,
+    preview,
 )
-# Hand 2: Nosotros went out: melds 300 + clean canasta 500 + going out 100 = 900 (total 2490).
-# Ellos: melds 100 − hand 20 = 80 (total 205).
-HAND_2 = ({"melds": 300, "canastas-clean": 1}, {"melds": 100, "hand": 20})
-
-
-def enter(client, match_id, number, sides, went_out=0):
-    response = post_hand(client, match_id, hand_form(number, went_out, *sides))
-    assert response.status_code == 302, page(response)
-    return response
 
 
 def test_enter_a_hand_and_see_the_totals(app, user_client):
@@ -251,11 +238,6 @@ def test_finished_match_shows_the_winner_and_refuses_hands(app, user_client):
     post_form(user_client, f"/matches/{match_id}/reopen", {}, page=f"/matches/{match_id}")
     post_form(user_client, f"/matches/{match_id}/hands/2/delete", {})
     assert "Enter hand 2" in page(user_client.get(f"/matches/{match_id}"))
-
-
-def preview(client, match_id, data, with_token=True):
-    extra = {"csrf_token": csrf_token(client, f"/matches/{match_id}/hands/new")} if with_token else {}
-    return client.post(f"/matches/{match_id}/hands/preview", data={**data, **extra})
 
 
 def test_preview_scores_without_storing(app, user_client):

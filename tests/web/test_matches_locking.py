@@ -10,9 +10,18 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, Match
-from tests.web.helpers import csrf_token, post_form
-from tests.web.test_matches import create, field_block, hand_form, hands, page
-from tests.web.test_matches_hands import HAND_1, HAND_2, enter
+from tests.web.helpers import (
+    HAND_1,
+    HAND_2,
+    create,
+    csrf_token,
+    enter,
+    field_block,
+    hand_form,
+    hands,
+    page,
+    post_form,
+)
 
 
 def finished_match(client) -> int:

@@ -20,8 +20,7 @@ from scorekeeper.referee.books import RULE_BOOKS
 from scorekeeper.rules.registry import BOOKS
 from scorekeeper.vocabulary import number
 from tests.helpers import Api, make_user
-from tests.web.helpers import logged_in
-from tests.web.test_words import match_pages
+from tests.web.helpers import logged_in, match_pages
 from tests.web.words import full_match, visible_text
 
 LANGUAGES = ("es", "en", "fr")

@@ -11,7 +11,7 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.test_scoreboard_long import long_match
+from tests.web.helpers import long_match
 
 BUDGET_KB = 30
 STATIC = Path(__file__).resolve().parents[2] / "static"

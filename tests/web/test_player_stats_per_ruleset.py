@@ -17,37 +17,13 @@ would be 4410 / 4 = 1102.5.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import update
 
-from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import Match
 from scorekeeper.services.player_reads import latest_results_by_ruleset
-from tests.web.helpers import logged_in
-from tests.web.test_players import LOSE, WIN, owner_id, player_id
-
-PAIRS = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
-WIN_1010 = {**WIN, "melds": 310}
-WIN_CANASTON = {**WIN, "canastas": {"clean": 1, "dirty": 1}}
-
-
-def played(app: Flask, ruleset: str, day: int, win: dict[str, Any], target: int = 1000) -> int:
-    """A match of ana's on ``day`` January 2025 with one hand that her side goes out in."""
-    with app.app_context():
-        match = services.create_match(owner_id(app), {"ruleset": ruleset, "target": target, "sides": PAIRS})
-        services.add_hand(
-            match, {"number": 1, "went_out": 0, "going_out_kind": "normal", "sides": [win, LOSE]}
-        )
-        moment = datetime(2025, 1, day, 20, 0, tzinfo=UTC)
-        db.session.execute(update(Match).where(Match.id == match.id).values(created_at=moment))
-        db.session.commit()
-        return match.id
+from tests.web.helpers import WIN, WIN_1010, WIN_CANASTON, logged_in, owner_id, played, player_id
 
 
 @pytest.fixture

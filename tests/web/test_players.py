@@ -10,56 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import Player, Seat, User
+from scorekeeper.models import Player, Seat
 from tests.helpers import counting, lose_lock_race
-from tests.web.helpers import post_form
-
-WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}  # 300 + 500 + 100 + 100 out = 1000
-LOSE = {"melds": 250, "hand": 20}  # 230
-
-
-def owner_id(app: Flask, username: str = "ana") -> int:
-    with app.app_context():
-        return db.session.scalar(select(User.id).where(User.username == username))
-
-
-def make_match(
-    app: Flask,
-    sides: list[tuple[str, list[str]]],
-    hands: int = 1,
-    target: int = 1000,
-    username: str = "ana",
-    ruleset: str = "classic",
-) -> int:
-    """A match in which side 0 goes out each hand with 1000 and side 1 makes 230."""
-    with app.app_context():
-        match = services.create_match(
-            owner_id(app, username),
-            {
-                "ruleset": ruleset,
-                "target": target,
-                "sides": [{"name": name, "players": players} for name, players in sides],
-            },
-        )
-        for number in range(1, hands + 1):
-            services.add_hand(
-                match,
-                {
-                    "number": number,
-                    "went_out": 0,
-                    "going_out_kind": "normal",
-                    "sides": [WIN, LOSE, *([LOSE] if len(sides) == 3 else [])],
-                },
-            )
-        return match.id
-
-
-def player_id(app: Flask, name: str) -> int:
-    with app.app_context():
-        return db.session.scalar(select(Player.id).where(Player.name == name))
-
+from tests.web.helpers import make_match, player_id, post_form
 
 PAIRS = [("Nosotros", ["Ana", "Luis"]), ("Ellos", ["Eva", "Juan"])]
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from scorekeeper.pages import PAGES
 from scorekeeper.rules import get_ruleset
 from scorekeeper.rules.publish import scoring_data
-from tests.web.test_referee import new_match
+from tests.web.helpers import new_match
 
 
 def test_the_manifest_speaks_the_users_language(client: FlaskClient) -> None:
@@ -112,8 +112,8 @@ def _marked(html: str, fragment: str) -> bool:
 def test_controls_that_need_the_network_are_marked(app: Flask, user_client: FlaskClient) -> None:
     """Undo, rematch, continue editing, share, exports, a hand's corrections and logging out carry
     data-needs-network, which static/offline.js hides offline (tests/browser/test_offline_dead_ends.py)."""
-    from tests.web.test_matches import create, hand_form, post_hand
-    from tests.web.test_sync import HAND
+    from tests.web.helpers import FORM_HAND as HAND
+    from tests.web.helpers import create, hand_form, post_hand
 
     match_id = create(user_client, target="500")
     post_hand(user_client, match_id, hand_form(1, 0, *HAND))  # 900: over, and hand 1 can be undone

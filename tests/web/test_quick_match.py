@@ -14,8 +14,7 @@ from scorekeeper.matches.forms import house_field_name
 from scorekeeper.models import Match
 from scorekeeper.seating import dealer_and_starter
 from tests.helpers import make_user
-from tests.web.helpers import logged_in, post_form
-from tests.web.test_matches import create, hand_form, match_form, page, post_hand
+from tests.web.helpers import create, finish, logged_in, match_form, page, post_form
 
 ADVANCED = re.compile(r'<details class="advanced"( open)?>')
 
@@ -65,18 +64,6 @@ def test_a_mistake_in_an_advanced_value_opens_its_block(user_client: FlaskClient
     response = post_form(user_client, "/matches/new", match_form(**{name: "33"}))
     assert response.status_code == 422
     assert ADVANCED.findall(page(response)).count(" open") == 1
-
-
-def finish(client: FlaskClient, match_id: int) -> None:
-    """Two hands, the second winning the match (target 100)."""
-    assert (
-        post_hand(
-            client, match_id, hand_form(1, None, {"melds": 50, "hand": 0}, {"melds": 0, "hand": 0})
-        ).status_code
-        == 302
-    )
-    won = hand_form(2, 1, {"melds": 0, "hand": 20}, {"melds": 300, "hand": 0, "canastas-clean": 1})
-    assert post_hand(client, match_id, won).status_code == 302
 
 
 def test_a_finished_match_offers_a_rematch(app: Flask, user_client: FlaskClient):

@@ -20,20 +20,10 @@ from scorekeeper.referee.search import fold, matches
 from scorekeeper.referee.statements import statements
 from scorekeeper.rules import RULESET_IDS, get_ruleset
 from scorekeeper.vocabulary import canasta_label, going_out_label
-from tests.web.helpers import logged_in, post_form
+from tests.web.helpers import logged_in, new_match, post_form, text
 
 #: A penalty's line: its code, the attributes after its search text (``hidden``), its content.
 ROW = re.compile(r'<li id="penalty-(\w+)" class="ref-item[^"]*" data-search="[^"]*"([^>]*)>(.*?)</li>', re.S)
-SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
-
-
-def new_match(app: Flask, ruleset: str = "classic", house_rules: dict[str, Any] | None = None) -> int:
-    """A match of ``ana`` (the ``user_client`` account); its id."""
-    with app.app_context():
-        owner = db.session.scalar(select(User.id).where(User.username == "ana"))
-        assert owner is not None
-        body = {"ruleset": ruleset, "sides": SIDES, "house_rules": house_rules or {}}
-        return services.create_match(owner, body).id
 
 
 #: A classic hand that gives the first side exactly 1500: 700 melded + a clean canasta 500
@@ -53,13 +43,6 @@ def add_hand(app: Flask, match_id: int, hand: dict[str, Any]) -> tuple[int, ...]
         match = services.get_match(owner, match_id)
         _result, mv = services.add_hand(match, {"number": len(match.hands) + 1, **hand})
         return mv.state.totals
-
-
-def text(response: Any) -> str:
-    """The page as text: tags out, entities decoded, spaces collapsed."""
-    page = response.get_data(as_text=True)
-    page = page[page.find("<main") : page.find("</main>")]
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
 def penalty_rows(response: Any) -> dict[str, tuple[bool, str]]:

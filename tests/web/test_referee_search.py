@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper.referee.entries import penalty_entries, statement_entries
 from scorekeeper.referee.search import index, matches, rank
 from scorekeeper.rules import get_ruleset
-from tests.web.test_matches import create, hand_form, page, post_hand
+from tests.web.helpers import create, hand_form, page, post_hand
 
 #: The issue's examples, each of which must put the 50-point "drew two cards" first.
 DREW_TWO = [

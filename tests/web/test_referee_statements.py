@@ -25,8 +25,7 @@ from scorekeeper.referee.search import edits, fold, matches
 from scorekeeper.referee.statements import STATEMENTS, TOPICS
 from scorekeeper.rules import RULESET_IDS, get_ruleset
 from scorekeeper.vocabulary import MIN_GROUPING_DIGITS
-from tests.web.helpers import logged_in
-from tests.web.test_referee import new_match, text
+from tests.web.helpers import logged_in, new_match, text
 
 LANGUAGES = ("es", "en", "fr")
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"

@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 from scorekeeper import services
 from scorekeeper.page_cache import PageCache
 from tests.helpers import counting
-from tests.web.helpers import CSRF, logged_in, post_form
-from tests.web.test_scoreboard_etag import HAND, a_match
+from tests.web.helpers import CSRF, a_match, logged_in, post_form
+from tests.web.helpers import SCOREBOARD_HAND as HAND
 
 
 def second_phone(app: Flask, language: str = "en") -> FlaskClient:

@@ -2,29 +2,8 @@
 anything it shows has changed: a hand, a player's name, the language."""
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import User
-from tests.web.helpers import post_form
-
-HAND = {
-    "number": 1,
-    "went_out": 0,
-    "going_out_kind": "normal",
-    "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}],
-}
-
-
-def a_match(app) -> tuple[int, int]:
-    with app.app_context():
-        ana = db.session.query(User).filter_by(username="ana").one()
-        match = services.create_match(
-            ana.id,
-            {
-                "ruleset": "classic",
-                "sides": [{"name": "A", "players": ["Ana"]}, {"name": "B", "players": ["Eva"]}],
-            },
-        )
-        return match.id, ana.id
+from tests.web.helpers import SCOREBOARD_HAND as HAND
+from tests.web.helpers import a_match, post_form
 
 
 def revalidate(client, url: str, tag: str):

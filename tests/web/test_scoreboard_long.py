@@ -4,40 +4,7 @@ ones to their own page, so it stays light on a phone."""
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import User
-
-
-def long_match(app: Flask, hands: int) -> int:
-    """A classic match of ``hands`` hands in which side 0 scores 1000 and side 1 scores 230 each time.
-
-    Side 0: melds 300 + clean 500 + red three 100 + going out 100 = 1000; side 1: melds 250 - hand 20.
-    """
-    with app.app_context():
-        owner = db.session.query(User).filter_by(username="ana").one()
-        match = services.create_match(
-            owner.id,
-            {
-                "ruleset": "classic",
-                "target": 1_000_000,
-                "sides": [{"name": "Nosotros", "players": ["Ana"]}, {"name": "Ellos", "players": ["Eva"]}],
-            },
-        )
-        for number in range(1, hands + 1):
-            services.add_hand(
-                match,
-                {
-                    "number": number,
-                    "went_out": 0,
-                    "going_out_kind": "normal",
-                    "sides": [
-                        {"melds": 300, "hand": 0, "red_threes": 1, "canastas": {"clean": 1}},
-                        {"melds": 250, "hand": 20},
-                    ],
-                },
-            )
-        return match.id
+from tests.web.helpers import long_match
 
 
 def test_older_hands_link_to_their_own_page(app: Flask, user_client: FlaskClient) -> None:

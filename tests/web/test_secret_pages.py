@@ -6,10 +6,7 @@ calls ``security.shows_secret()`` (or the view is ``@no_store``), whatever cachi
 from flask import Flask, make_response
 
 from scorekeeper.security import no_store, register_security, shows_secret
-from tests.web.helpers import post_form
-from tests.web.test_scoreboard_etag import a_match
-from tests.web.test_share import share
-from tests.web.test_tokens_page import new_token
+from tests.web.helpers import a_match, new_token, post_form, share
 
 
 def test_the_new_api_token_page_is_no_store(user_client):

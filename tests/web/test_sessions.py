@@ -9,33 +9,9 @@ from sqlalchemy import update
 from scorekeeper.extensions import db
 from scorekeeper.models import LoginSession, utcnow
 from tests.helpers import TEST_PASSWORD
-from tests.web.helpers import logged_in, post_form
-from tests.web.test_scoreboard_etag import a_match
-
-COOKIES = ("session", "remember_token")
-
-
-def copy(app, client, names=COOKIES):
-    """Another browser holding a copy of ``client``'s cookies (``names``), as a thief would."""
-    thief = app.test_client()
-    for name in names:
-        cookie = client.get_cookie(name)
-        assert cookie is not None, name
-        thief.set_cookie(name, cookie.value)
-    return thief
-
-
-def phone(app):
-    """A browser logged in as ``ana`` with "Remember me on this device" ticked."""
-    client = app.test_client()
-    client.set_cookie("lang", "en")
-    answer = post_form(client, "/login", {"username": "ana", "password": TEST_PASSWORD, "remember": "y"})
-    assert answer.status_code == 302
-    return client
-
-
-def logged_in_now(client) -> bool:
-    return client.get("/").status_code == 200
+from tests.web.helpers import a_match, logged_in, logged_in_now, post_form
+from tests.web.helpers import copied_browser as copy
+from tests.web.helpers import remembered_phone as phone
 
 
 def test_logout_ends_the_session_everywhere_but_not_the_other_phones(app, user_client):

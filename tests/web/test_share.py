@@ -16,23 +16,14 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Match, ShareLink, User, as_utc
 from tests.helpers import counting
-from tests.web.helpers import post_form
+from tests.web.helpers import SHARE_HAND as HAND
+from tests.web.helpers import post_form, share
 
 SIDES: Final = [
     {"name": "Nosotros", "players": ["Ana", "Luis"]},
     {"name": "Ellos", "players": ["Eva", "Juan"]},
 ]
-#: Nosotros: melds 700 + clean canasta 500 + two red threes 200 + going out 100 = 1500; Ellos: 120 - 35 = 85.
-HAND: Final = {
-    "went_out": 0,
-    "going_out_kind": "normal",
-    "sides": [
-        {"melds": 700, "hand": 0, "red_threes": 2, "canastas": {"clean": 1}},
-        {"melds": 120, "hand": 35},
-    ],
-}
 SVG = re.compile(r"<svg .*?</svg>", re.DOTALL)
-SHARE_URL = re.compile(r'id="share-url"[^>]* value="([^"]+)"')
 
 
 @pytest.fixture
@@ -58,19 +49,6 @@ def add_hand(app: Flask, match_id: int) -> None:
     with app.app_context():
         match = services.get_match(ana_id(), match_id)
         services.add_hand(match, {"number": len(match.hands) + 1, **HAND})
-
-
-def share(client: FlaskClient, match_id: int) -> str:
-    """Make the link through the scoreboard's button; the public path ``/s/<token>``."""
-    response = post_form(client, f"/matches/{match_id}/share", {}, page=f"/matches/{match_id}")
-    assert response.status_code == 302
-    assert response.headers["Location"].endswith(f"/matches/{match_id}#share")
-    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    found = SHARE_URL.search(page)
-    assert found, "no share link on the scoreboard"
-    url = found.group(1)
-    assert url.startswith("http://localhost/s/")
-    return url.removeprefix("http://localhost")
 
 
 def test_the_owner_makes_a_link_and_it_is_logged(app: Flask, user_client: FlaskClient) -> None:

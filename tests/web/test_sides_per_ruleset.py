@@ -11,9 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.helpers import logged_in, post_form
-from tests.web.test_matches import create, match_form, matches
-from tests.web.test_transfer import upload
+from tests.web.helpers import create, logged_in, match_form, matches, post_form, upload
 
 THREE = (("Nosotros", ("Ana",)), ("Ellos", ("Eva",)), ("Aquellos", ("Juan",)))
 

@@ -17,9 +17,20 @@ from sqlalchemy import delete
 from scorekeeper.extensions import db
 from scorekeeper.models import LoginSession
 from tests.helpers import TEST_PASSWORD
-from tests.web.helpers import csrf_token, log_in, logged_in, post_form
-from tests.web.test_hand_submit import HAND, form_key, submit, totals
-from tests.web.test_matches import create, hand_form, hands, page
+from tests.web.helpers import FORM_HAND as HAND
+from tests.web.helpers import (
+    create,
+    csrf_token,
+    form_key,
+    hand_form,
+    hands,
+    log_in,
+    logged_in,
+    page,
+    post_form,
+    submit,
+    totals,
+)
 
 # Ellos went out: melds 200 + a dirty canasta 300 + going out 100 = 600; Nosotros 50 − 20 = 30.
 OTHER = ({"melds": 50, "hand": 20}, {"melds": 200, "canastas-dirty": 1})

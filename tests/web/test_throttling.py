@@ -15,6 +15,7 @@ from scorekeeper import throttle
 from scorekeeper.services.accounts import authenticate
 from tests.helpers import TEST_PASSWORD
 from tests.web.helpers import csrf_token, log_in, post_form
+from tests.web.helpers import phone_at as phone
 
 #: The configuration's defaults (scorekeeper.config), which docs/reliability.md states.
 DEFAULTS = {
@@ -31,14 +32,6 @@ def test_the_defaults_are_the_documented_ones(app):
     defaults = default_config(Path(app.instance_path))
     assert {key: defaults[key] for key in DEFAULTS} == DEFAULTS
     assert throttle.longest_wait(throttle.parse(DEFAULTS["LOGIN_LIMIT_PER_USERNAME"])) == 60
-
-
-def phone(app, address):
-    """A new browser at ``address`` (English pages)."""
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    client.set_cookie("lang", "en")
-    return client
 
 
 def test_guessing_one_password_is_throttled(client, user_client, limits):

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import AuthAttempt
 from tests.web.helpers import csrf_token
-from tests.web.test_throttling import phone
+from tests.web.helpers import phone_at as phone
 
 GUESSES = 30
 LIMIT = 10

@@ -6,9 +6,9 @@ the tokens page says which went."""
 import re
 
 from tests.helpers import TEST_PASSWORD
-from tests.web.helpers import post_form
-from tests.web.test_sessions import copy, logged_in_now, phone
-from tests.web.test_tokens_page import new_token
+from tests.web.helpers import copied_browser as copy
+from tests.web.helpers import logged_in_now, new_token, post_form
+from tests.web.helpers import remembered_phone as phone
 
 NEW_PASSWORD = {"current": TEST_PASSWORD, "password": "a brand new secret", "confirm": "a brand new secret"}
 

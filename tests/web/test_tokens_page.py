@@ -2,14 +2,7 @@
 
 import re
 
-from tests.web.helpers import csrf_token, post_form
-
-
-def new_token(user_client) -> str:
-    page = post_form(user_client, "/account/tokens", {}).get_data(as_text=True)
-    found = re.search(r'id="new-token" type="text" readonly value="(sk_[^"]+)"', page)
-    assert found, "the new token is not shown"
-    return found.group(1)
+from tests.web.helpers import csrf_token, new_token, post_form
 
 
 def test_a_token_made_in_the_browser_works_until_revoked(user_client, client):

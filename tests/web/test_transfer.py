@@ -3,11 +3,9 @@ account that rebuilds identical matches, and imports that are refused whole (not
 
 from __future__ import annotations
 
-import copy
 import csv
 import io
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -17,60 +15,18 @@ from sqlalchemy import select
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.models import EditLog, Match, Player, User, as_utc
+from scorekeeper.models import EditLog, Match, Player, as_utc
 from scorekeeper.services.export_formats import MAX_BYTES
-from tests.helpers import CANASTON_1, CLASSIC_2, SAMBA_1
-from tests.web.helpers import csrf_token, post_form
-from tests.web.test_matches import matches, page
-
-PAIRS = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
-# Classic, hand 1 of the API's example: Nosotros 1590, Ellos 125 (see test_transfer_formats.py).
-CLASSIC_1 = {
-    "number": 1,
-    "went_out": 0,
-    "going_out_kind": "normal",
-    "sides": [
-        {
-            "melds": 640,
-            "hand": 0,
-            "red_threes": 1,
-            "canastas": {"clean": 1, "dirty": 1},
-            "penalties": [
-                {"code": "drew_two_cards"},
-                {"code": "custom", "points": 150, "description": "ruido"},
-            ],
-        },
-        {"melds": 210, "hand": 85},
-    ],
-}
-
-
-def user_id(app: Flask, username: str) -> int:
-    with app.app_context():
-        found = db.session.scalar(select(User.id).where(User.username == username))
-        assert found is not None
-        return found
-
-
-def seed(
-    app: Flask,
-    username: str,
-    hands: list[dict[str, Any]],
-    created_at: datetime,
-    ruleset: str = "classic",
-    sides: list[dict[str, Any]] | None = None,
-    **extra: Any,
-) -> int:
-    """A match of ``username`` with these hands, made through the services; its id."""
-    with app.app_context():
-        owner = user_id(app, username)
-        body = {"ruleset": ruleset, "sides": copy.deepcopy(sides or PAIRS), **extra}
-        match = services.create_match(owner, body)
-        match.created_at = created_at
-        db.session.commit()
-        for hand in hands:
-            services.add_hand(match, copy.deepcopy(hand))
-        return match.id
+from tests.web.helpers import (
+    csrf_token,
+    good_file,
+    matches,
+    page,
+    post_form,
+    rejected,
+    upload,
+    user_id,
+)
 
 
 def history(app: Flask, username: str) -> list[dict[str, Any]]:
@@ -102,70 +58,8 @@ def history(app: Flask, username: str) -> list[dict[str, Any]]:
         return out
 
 
-BOUNDARY = "scorekeeper-test-boundary"
-
-
-def multipart(csrf: str, raw: bytes, filename: str, once: str | None = None) -> bytes:
-    """The form's body, built here: werkzeug's test client would spool a large one to a temporary
-    file that it never closes. ``once``: the form's single-use key."""
-    head = f"--{BOUNDARY}\r\n"
-    key = f'{head}Content-Disposition: form-data; name="once"\r\n\r\n{once}\r\n' if once else ""
-    return b"".join(
-        [
-            f'{head}Content-Disposition: form-data; name="csrf_token"\r\n\r\n{csrf}\r\n{key}'.encode(),
-            f'{head}Content-Disposition: form-data; name="file"; filename="{filename}"\r\n'.encode(),
-            b"Content-Type: application/octet-stream\r\n\r\n",
-            raw,
-            f"\r\n--{BOUNDARY}--\r\n".encode(),
-        ]
-    )
-
-
-def upload(client: FlaskClient, raw: bytes, filename: str = "backup.json", csrf: str | None = None) -> Any:
-    """POST ``raw`` as the import form's file, with the page's CSRF token unless ``csrf`` is given."""
-    token = csrf_token(client, "/transfer") if csrf is None else csrf
-    return client.post(
-        "/transfer",
-        data=multipart(token, raw, filename),
-        content_type=f"multipart/form-data; boundary={BOUNDARY}",
-    )
-
-
-def file_errors(html: str) -> str:
-    """The errors shown at the file field."""
-    start = html.index('id="file-errors"')
-    return html[start : html.index("</ul>", start)]
-
-
 def rows(response: Any) -> list[list[str]]:
     return list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"), newline="")))
-
-
-MAY_1 = datetime(2024, 5, 1, 18, 30, 15, 123456, tzinfo=UTC)
-MAY_2 = datetime(2024, 5, 2, 20, 0, tzinfo=UTC)
-MAY_3 = datetime(2024, 5, 3, 21, 15, tzinfo=UTC)
-
-
-@pytest.fixture
-def three(app: Flask, user_client: FlaskClient) -> list[int]:
-    """Ana's classic (unfinished), samba and 3-side canastón (finished at a low target) matches."""
-    return [
-        seed(app, "ana", [CLASSIC_1, CLASSIC_2], MAY_1, first_dealer=2, house_rules={}),
-        seed(app, "ana", [SAMBA_1], MAY_2, ruleset="samba"),
-        seed(
-            app,
-            "ana",
-            [CANASTON_1],
-            MAY_3,
-            ruleset="canaston",
-            target=3000,
-            sides=[
-                {"name": "Uno", "players": ["Ana"]},
-                {"name": "Dos", "players": ["Leo"]},
-                {"name": 'Tres, "los" =raros', "players": ["=cmd"]},
-            ],
-        ),
-    ]
 
 
 # --- Export ------------------------------------------------------------------------------------
@@ -302,17 +196,6 @@ def test_one_match_round_trip_keeps_the_scoreboard(
     assert upload(other_client, exported).status_code == 302
     assert history(app, "eva") == [history(app, "ana")[1]]
     assert other_client.get("/export/history.json").get_json()["matches"] == json.loads(exported)["matches"]
-
-
-def rejected(client: FlaskClient, raw: bytes, status: int = 422, **kwargs: Any) -> str:
-    response = upload(client, raw, **kwargs)
-    assert response.status_code == status, page(response)
-    return file_errors(page(response))
-
-
-def good_file(client: FlaskClient) -> dict[str, Any]:
-    result: dict[str, Any] = client.get("/export/history.json").get_json()
-    return result
 
 
 def test_a_bad_hand_in_the_second_match_stores_nothing(

@@ -15,9 +15,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand
 from tests.helpers import make_user
-from tests.web.helpers import logged_in, post_form
-from tests.web.test_hand_submit import save, undo, undo_button
-from tests.web.test_matches import create, hands, page
+from tests.web.helpers import create, hands, logged_in, page, post_form, save, undo, undo_button
 
 # Nosotros went out: melds 640 + a clean canasta 500 + going out 100 = 1240; Ellos 355 − 40 = 315.
 BIG = ({"melds": 640, "canastas-clean": 1}, {"melds": 355, "hand": 40})

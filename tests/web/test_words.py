@@ -15,8 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper.models import Player
 from scorekeeper.rules.registry import BOOKS, get_ruleset
 from tests.helpers import SECOND_SIDE_GOES_OUT, Api, make_user
-from tests.web.helpers import logged_in
-from tests.web.test_matches import create, hand_form, post_hand
+from tests.web.helpers import create, hand_form, logged_in, match_pages, post_hand
 from tests.web.words import SEED, codes, full_match, seed_names, visible_text
 
 LANGUAGES = ("es", "en", "fr")
@@ -33,20 +32,6 @@ FOREIGN = {
 
 def snake_codes() -> set[str]:
     return {code for code in codes() if "_" in code or "." in code}
-
-
-def match_pages(match_id: int) -> list[str]:
-    base = f"/matches/{match_id}"
-    return [
-        base,
-        f"{base}/hands/new",
-        f"{base}/hands/1/edit",
-        f"{base}/hands/1",
-        f"{base}/hands/2/delete",
-        f"{base}/charts",
-        f"{base}/log",
-        f"{base}/opening",
-    ]
 
 
 @pytest.fixture
