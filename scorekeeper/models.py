@@ -7,9 +7,11 @@ from typing import Any, Final
 
 from flask_login import UserMixin
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
 from .extensions import db
+from .invariant import itself, parent, part_of_match, shows_names
+from .stats import SIDE_COLUMNS
 
 #: Times are UTC, with their zone where the database keeps one (PostgreSQL; SQLite drops it).
 UtcDateTime = DateTime(timezone=True)
@@ -114,6 +116,7 @@ class AuthKey(db.Model):  # type: ignore[name-defined,misc]
     at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
 
 
+@shows_names(["name"], lambda session, p: session.get(User, p.owner_id), "roster_revision")
 class Player(db.Model):  # type: ignore[name-defined,misc]
     """A person who plays at an account's table; the same name is the same player."""
 
@@ -125,6 +128,24 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60))
 
 
+#: The columns of a match that the statistics count (its result), rewritten by ``summarise``.
+MATCH_RESULT: Final = ("finished", "winner", "hand_count", "totals")
+
+
+def _match_of(session: Session, row: Any) -> Match | None:
+    """The match of a row that holds ``match_id`` (a side, a hand, a log entry, a share link)."""
+    found: Match | None = parent(session, row, "match", Match, "match_id")
+    return found
+
+
+def _side_match(session: Session, row: Any) -> Match | None:
+    """The match of a side's row (a seat, a canasta count)."""
+    side = parent(session, row, "side", Side, "side_id")
+    return _match_of(session, side) if side is not None else None
+
+
+# The invariant (scorekeeper.invariant): what the running totals count, and what pages show.
+@part_of_match("A match", itself, scored=[*MATCH_RESULT, "hands", "sides"], unshown=["revision", "updated_at"])
 class Match(db.Model):  # type: ignore[name-defined,misc]
     """A match is the unit of consistency: every write to it bumps ``revision`` with
     ``UPDATE ... WHERE revision = <the one read>``, so of two concurrent writers the second fails
@@ -170,6 +191,7 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
+@part_of_match("A side", _match_of, scored=["match", "match_id", "position", *SIDE_COLUMNS, "canastas", "seats"])
 class Side(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "sides"
     __table_args__ = (UniqueConstraint("match_id", "position"),)
@@ -200,6 +222,7 @@ class Side(db.Model):  # type: ignore[name-defined,misc]
         return [seat.player.name for seat in self.seats]
 
 
+@part_of_match("A side's canastas", _side_match)
 class SideCanasta(db.Model):  # type: ignore[name-defined,misc]
     """How many canastas of one kind that scored a side made over its match (part of its figures)."""
 
@@ -210,6 +233,7 @@ class SideCanasta(db.Model):  # type: ignore[name-defined,misc]
     count: Mapped[int]
 
 
+@part_of_match("A seat", _side_match, scored=["side_id", "player_id", "player", "position"])
 class Seat(db.Model):  # type: ignore[name-defined,misc]
     """A player's place in a side, in seating order."""
 
@@ -222,6 +246,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     player: Mapped[Player] = relationship(lazy="joined")
 
 
+@part_of_match("A hand", _match_of)
 class Hand(db.Model):  # type: ignore[name-defined,misc]
     """One hand as entered (``input`` is the normalised API body). The unique (match, number) pair
     is what keeps two devices from storing the same hand twice."""
@@ -240,6 +265,7 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     match: Mapped[Match] = relationship(back_populates="hands")
 
 
+@part_of_match("A log entry", _match_of, scored=[])
 class EditLog(db.Model):  # type: ignore[name-defined,misc]
     """What was done to a match, when and by which account; edits keep the input they replaced."""
 
@@ -260,6 +286,7 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User | None] = relationship()
 
 
+@part_of_match("A share link", _match_of, scored=[])
 class ShareLink(db.Model):  # type: ignore[name-defined,misc]
     """A read-only link to a match's live scoreboard for the people at the table (no account)."""
 

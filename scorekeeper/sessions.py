@@ -28,6 +28,7 @@ from flask_login import current_user, login_user, logout_user
 from sqlalchemy import bindparam, delete, select, update
 
 from .extensions import db
+from .invariant import committed
 from .models import ApiToken, LoginSession, User, as_utc, utcnow
 from .services.accounts import revoke_session_tokens
 
@@ -65,6 +66,15 @@ def _limits() -> tuple[timedelta, timedelta]:
 def log_in(user: User, remember: bool) -> LoginSession:
     """Start a new session of ``user`` for this browser (a new token: no session fixation) and log
     it in with Flask-Login; commits."""
+    with committed():
+        row, token = _start(user, remember)
+    _logged_in(user, row, token, remember)
+    return row
+
+
+def _start(user: User, remember: bool) -> tuple[LoginSession, str]:
+    """A new session of ``user`` and its token, in the caller's transaction (not committed); the
+    account's sessions that ended by themselves go."""
     token = secrets.token_urlsafe(32)
     row = LoginSession(
         user_id=user.id,
@@ -74,21 +84,24 @@ def log_in(user: User, remember: bool) -> LoginSession:
     )
     idle, longest = _limits()
     now = utcnow()
-    db.session.execute(  # the account's sessions that ended by themselves
+    db.session.execute(
         delete(LoginSession).where(
             LoginSession.user_id == user.id,
             (LoginSession.seen_at < now - idle) | (LoginSession.created_at < now - longest),
         )
     )
     db.session.add(row)
-    db.session.commit()
+    return row, token
+
+
+def _logged_in(user: User, row: LoginSession, token: str, remember: bool) -> None:
+    """Log this browser in with the session ``row`` (committed) named by ``token``."""
     login_user(user, remember=remember)
     # Flask-Login keeps ``User.get_id()`` (the account) in both cookies; keep this session's token
     # there instead. The remember cookie is written from this value after the request.
     session["_user_id"] = token
     session[ACCOUNT_KEY] = account_tag(user.id)
     g.login_session = row
-    return row
 
 
 def load(token: str) -> User | None:
@@ -164,8 +177,8 @@ def log_out() -> None:
     """End this browser's session on the server and forget it here; the other devices stay."""
     row = current()
     if row is not None:
-        db.session.execute(delete(LoginSession).where(LoginSession.id == row.id))
-        db.session.commit()
+        with committed():
+            db.session.execute(delete(LoginSession).where(LoginSession.id == row.id))
         g.pop("login_session")
     logout_user()
     session.pop(ACCOUNT_KEY, None)
@@ -190,26 +203,26 @@ def end_others(user: User) -> Ended:
     account = db.session.get(User, user.id)  # the object itself, not Flask-Login's current_user proxy
     if account is None:  # deleted meanwhile, and its sessions with it
         return Ended(0, [])
-    ended = db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id)).rowcount  # type: ignore[attr-defined]
-    revoked = revoke_session_tokens(user.id, keep=kept)
-    db.session.commit()
-    new = log_in(account, remember)
-    if kept is not None:  # this browser's tokens follow it to its new session
-        db.session.execute(
-            update(ApiToken)
-            .where(ApiToken.user_id == user.id, ApiToken.session_hash == kept)
-            .values(session_hash=new.token_hash)
-        )
-        db.session.commit()
+    with committed():  # one transaction: the others end, and this browser moves to a new session
+        ended = db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id)).rowcount  # type: ignore[attr-defined]
+        revoked = revoke_session_tokens(user.id, keep=kept)
+        new, token = _start(account, remember)
+        if kept is not None:  # this browser's tokens follow it to its new session
+            db.session.execute(
+                update(ApiToken)
+                .where(ApiToken.user_id == user.id, ApiToken.session_hash == kept)
+                .values(session_hash=new.token_hash)
+            )
+    _logged_in(account, new, token, remember)
     return Ended(int(ended) - (row is not None), revoked)
 
 
 def end_all(user: User) -> Ended:
     """End every session of ``user`` and revoke the API tokens made in sessions (the command line's
     ``user logout``; its own tokens stay); commits."""
-    ended = db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id)).rowcount  # type: ignore[attr-defined]
-    revoked = revoke_session_tokens(user.id, keep=None)
-    db.session.commit()
+    with committed():
+        ended = db.session.execute(delete(LoginSession).where(LoginSession.user_id == user.id)).rowcount  # type: ignore[attr-defined]
+        revoked = revoke_session_tokens(user.id, keep=None)
     return Ended(int(ended), revoked)
 
 

@@ -33,6 +33,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 
 from .extensions import db
+from .invariant import committed
 from .models import AuthAttempt, AuthKey, as_utc, utcnow
 
 UNITS: Final = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
@@ -106,8 +107,8 @@ class Attempt:
         names = [key[:KEY_LENGTH] for key in keys] if keys else list(self.rows)
         ids = [self.rows.pop(name) for name in names if name in self.rows]
         if ids:
-            db.session.execute(delete(AuthAttempt).where(AuthAttempt.id.in_(ids)))
-            db.session.commit()
+            with committed():
+                db.session.execute(delete(AuthAttempt).where(AuthAttempt.id.in_(ids)))
 
 
 def _lock(connection: Connection, key: str, moment: datetime) -> None:
@@ -152,8 +153,8 @@ def attempt(limits: Mapping[str, tuple[Limit, ...]]) -> Attempt:
     session (which must hold nothing else): one connection per request, never two."""
     moment = now()
     keys = sorted({key[:KEY_LENGTH]: value for key, value in limits.items()}.items())
-    connection = db.session.connection()
-    try:
+    with committed() as session:  # the locks are held until it commits
+        connection = session.connection()
         for key, _limits in keys:  # always in the same order: no two attempts wait for each other
             _lock(connection, key, moment)
         waits = {key: _wait(connection, key, key_limits, moment) for key, key_limits in keys}
@@ -163,10 +164,6 @@ def attempt(limits: Mapping[str, tuple[Limit, ...]]) -> Attempt:
             counting = insert(AuthAttempt).returning(AuthAttempt.id)
             for key, _ in keys:
                 rows[key] = connection.execute(counting, {"key": key, "at": moment}).scalar_one()
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     if longest:
         return Attempt(longest, tuple(key for key, wait in waits.items() if wait))
     _prune(moment)
@@ -182,11 +179,10 @@ def _prune(moment: datetime) -> None:
         return
     _pruned = moment
     try:
-        db.session.execute(delete(AuthAttempt).where(AuthAttempt.at < moment - KEPT))
-        db.session.execute(delete(AuthKey).where(AuthKey.at < moment - KEPT))
-        db.session.commit()
-    except DBAPIError as error:  # pragma: no cover - a deadlock between two prunes
-        db.session.rollback()
+        with committed():
+            db.session.execute(delete(AuthAttempt).where(AuthAttempt.at < moment - KEPT))
+            db.session.execute(delete(AuthKey).where(AuthKey.at < moment - KEPT))
+    except DBAPIError as error:  # pragma: no cover - a deadlock between two prunes (rolled back)
         log.info("throttle: pruning left for later: %s", error)
 
 
@@ -199,13 +195,13 @@ def wait(key: str, limits: tuple[Limit, ...]) -> int:
 def record(*keys: str) -> None:
     """Count one attempt under each of ``keys``, whatever the limits; commits."""
     moment = now()
-    for key in keys:
-        db.session.execute(insert(AuthAttempt).values(key=key[:KEY_LENGTH], at=moment))
-    db.session.commit()
+    with committed():
+        for key in keys:
+            db.session.execute(insert(AuthAttempt).values(key=key[:KEY_LENGTH], at=moment))
     _prune(moment)
 
 
 def forget(*keys: str) -> None:
     """Drop what was counted under ``keys``; commits (for the command line and tests)."""
-    db.session.execute(delete(AuthAttempt).where(AuthAttempt.key.in_([k[:KEY_LENGTH] for k in keys])))
-    db.session.commit()
+    with committed():
+        db.session.execute(delete(AuthAttempt).where(AuthAttempt.key.in_([k[:KEY_LENGTH] for k in keys])))

@@ -1,8 +1,8 @@
 """Every write to a match goes through the services' unit of work (scorekeeper.services.unit_of_work):
 a new write path written the naive way, straight on the ORM, cannot reach the database, so it cannot
 leave the players' running totals behind the sides' figures; the same change made through the unit
-of work keeps them equal; a unit of work that fails stores nothing. And nothing listens to the
-global Session any more."""
+of work keeps them equal; a unit of work that fails stores nothing. Only the invariant's guard
+listens to sessions."""
 
 from __future__ import annotations
 
@@ -129,18 +129,12 @@ def test_a_unit_of_work_that_fails_stores_nothing(app: Flask, owner: int) -> Non
         assert stored_totals(owner) == before
 
 
-def test_nothing_listens_to_the_global_session(app: Flask) -> None:
-    """The running totals are applied by the unit of work, not by hooks on every session."""
+def test_only_the_invariant_listens_to_sessions(app: Flask) -> None:
+    """The running totals are applied by the unit of work, not by hooks on every session: the only
+    hooks are the guard and the cache keys of scorekeeper.invariant."""
     with app.app_context():
         session = db.session()
         assert isinstance(session, Session)
         for name in ("before_flush", "after_flush", "after_flush_postexec", "before_commit", "after_commit"):
-            ours = [fn for fn in getattr(session.dispatch, name) if fn.__module__.startswith("scorekeeper")]
-            assert ours == [], name
-
-
-def test_the_side_figures_are_declared_once_and_stored_as_declared() -> None:
-    """SideFigures names the figures; the sides' table has a column for each (the canastas are rows)."""
-    names = {f.name for f in fields(SideFigures)}
-    assert set(SIDE_COLUMNS) == names - {"canastas"}
-    assert set(SIDE_COLUMNS) <= set(Side.__table__.columns.keys())
+            ours = {fn.__module__ for fn in getattr(session.dispatch, name) if fn.__module__.startswith("scorekeeper")}
+            assert ours <= {"scorekeeper.invariant"}, name

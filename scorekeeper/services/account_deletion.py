@@ -26,7 +26,7 @@ from ..models import (
     PlayerTotalCanasta,
     User,
 )
-from .unit_of_work import transaction
+from .unit_of_work import match_write
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def delete_account(user_id: int) -> None:
         delete(LoginSession).where(LoginSession.user_id == user_id),
         delete(User).where(User.id == user_id),
     ]
-    with transaction():
+    with match_write(conflict=None):  # bulk deletes of matches: a unit of work's (scorekeeper.invariant)
         # A device still writing to the account waits for these locks (on PostgreSQL), then finds
         # its players gone: a conflict for it, never a row left pointing at a deleted side.
         db.session.execute(select(Player.id).where(Player.owner_id == user_id).with_for_update())

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Match, Player, Seat, Side, User
+from ..models import Player, Seat, Side
 from ..rules import N_, FieldError, ValidationError
 from ..rules.match_setup import MAX_NAME
 from .player_reads import get_player
@@ -53,17 +53,9 @@ def rename_player(owner_id: int, player_id: int, name: Any) -> Player:
         raise ValidationError(
             [FieldError("name", N_("{name} already exists: merge the two players instead."), {"name": clean})]
         )
-    with transaction():
+    with transaction():  # the account's roster_revision follows (scorekeeper.invariant)
         player.name = clean
-        _bump_roster(owner_id)
     return player
-
-
-def _bump_roster(owner_id: int) -> None:
-    """Player names changed: pages cached by browsers (ETag) must be sent again."""
-    db.session.execute(
-        update(User).where(User.id == owner_id).values(roster_revision=User.roster_revision + 1)
-    )
 
 
 def _matches_of(player_id: int) -> set[int]:
@@ -90,14 +82,10 @@ def merge_players(owner_id: int, keep_id: int, merge_id: int) -> Player:
             [FieldError("merge", N_("Both played in the same match, so they are two people."))]
         )
     with match_write() as write:
+        # Moving a seat bumps its match's revision (scorekeeper.invariant): a device saving a hand
+        # into one of them gets a conflict instead of counting it for the player that is going away.
         for seat in seats_gone:
             seat.player_id = keep.id
-        # The matches whose seats move are changed: a device saving a hand into one of them now gets
-        # a conflict instead of counting it for the player that is going away.
-        db.session.execute(
-            update(Match).where(Match.id.in_(gone_matches)).values(revision=Match.revision + 1)
-        )
         write.rebuild_totals(owner_id)  # the totals of both, and of their partners
-        db.session.delete(gone)
-        _bump_roster(owner_id)
+        db.session.delete(gone)  # and the account's roster_revision
     return keep

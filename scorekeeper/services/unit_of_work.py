@@ -1,64 +1,47 @@
 """The one way to change a match: :func:`match_write`, a unit of work that owns the transaction.
 
-Inside it a service changes the match's rows (hands, sides, seats), then calls
-:meth:`MatchWrite.summarise` with the match folded again, and :meth:`MatchWrite.log` with what was
-done. At the end the unit of work, in this order and in one transaction:
-
-1. flushes the change;
-2. reads what each side counts for in the statistics now
-   (:func:`scorekeeper.running_totals.record_of`) and adds to the players' running totals the
-   difference from what it counted for before the change (noted by ``summarise`` before it rewrote
-   the side's figures): :func:`scorekeeper.running_totals.add_changes`;
-3. stores the single-use key of the page form under way, if any (:mod:`scorekeeper.single_use`:
-   a create and its key are committed together);
-4. commits; or, on any error, rolls everything back and raises.
-
-A match deleted whole (:meth:`MatchWrite.remove`) takes what its sides counted for out of the totals
-before its rows go, in the same transaction.
-
-Nothing listens to the session: the running totals are applied here, explicitly, and a write made
-any other way cannot reach the database. Flushing a hand, a side, a seat, a side's canastas or a
-match's result outside a unit of work raises :class:`OutsideUnitOfWork` (a guard on those mapped
-classes), so a new write path that forgets the totals fails at once instead of corrupting the
-statistics quietly.
+Inside it a service changes the match's rows, calls :meth:`MatchWrite.summarise` for every match
+whose hands, sides, seats or result it changed, and :meth:`MatchWrite.log`; at the end the running
+totals get the difference the change made and everything is committed in one transaction, or rolled
+back and raised. A unit of work that changed a match without summarising it raises
+:exc:`NotSummarised`. What is refused outside one is declared with the models
+(:mod:`scorekeeper.invariant`); docs/architecture.md, "The write path and its invariant", tells why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import delete, event, inspect, select
+from sqlalchemy import delete, inspect, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .. import running_totals, single_use
 from ..extensions import db
-from ..models import EditLog, Hand, IdempotencyKey, Match, Seat, Side, SideCanasta
+from ..invariant import ACTIVE, TOUCHED, bump_revision, committed
+from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork  # for the services' callers
+from ..models import EditLog, IdempotencyKey, Match, Side, SideCanasta
 from ..rules import N_, HandResult, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
 from .errors import Conflict
 
 T = TypeVar("T")
 
-#: ``Session.info`` key of the unit of work under way.
-ACTIVE: Final = "scorekeeper.match_write"
 #: Tries of a write that loses a race to add the same new row (see :func:`retried`).
 ATTEMPTS: Final = 3
 #: SQLSTATEs of losing a race for locks: deadlock, serialization failure, lock not available.
 CONTENTION: Final = frozenset({"40P01", "40001", "55P03"})
-#: The columns of a match that the statistics count (its result), rewritten by ``summarise``.
-MATCH_RESULT: Final = ("finished", "winner", "hand_count", "totals")
 
 CHANGED_MEANWHILE: Final = N_("The match was changed on another device meanwhile; check it and try again.")
 BUSY: Final = N_("Another device was saving at the same moment; nothing was changed, try again.")
 
 
-class OutsideUnitOfWork(RuntimeError):
-    """A match's hands, sides, seats or result were written without :func:`match_write`."""
+class NotSummarised(RuntimeError):
+    """A unit of work changed a match's hands, sides, seats or result without
+    :meth:`MatchWrite.summarise` for it: its result and the running totals would be stale."""
 
 
 class MatchWrite:
@@ -70,6 +53,11 @@ class MatchWrite:
         self._before: dict[Side, SideRecord | None] = {}
         #: Sides inserted in bulk, past the ORM (an import): see :meth:`count_new_sides`.
         self._new_sides: list[SideRecord] = []
+        #: Matches whose totals this change accounts for: summarised, removed, or whose owner's
+        #: totals are added up again.
+        self._summarised: set[Match] = set()
+        self._removed: set[Match] = set()
+        self._rebuilt: set[int] = set()
 
     def summarise(
         self, match: Match, state: MatchState, rs: RuleSet | None = None, added: HandResult | None = None
@@ -78,6 +66,7 @@ class MatchWrite:
         (``rs``: the match's effective rule set, if the caller has it). Call it after the match's
         hands, sides and seats are as the change leaves them. ``added``: the change only added this
         hand, the last of ``state``, so the sides' stored figures take that hand alone."""
+        self._summarised.add(match)
         _load_canastas(match.sides)
         with db.session.no_autoflush:  # what the sides count for before, read from the session
             for side in match.sides:
@@ -111,7 +100,7 @@ class MatchWrite:
         """Log ``action`` on ``match`` (by ``actor_id``, the owner by default) and bump its revision,
         so that a device that read the match before this change cannot overwrite it."""
         with db.session.no_autoflush:
-            match.revision = (match.revision or 0) + 1
+            bump_revision(db.session(), match)
             # Added to the session, not appended to ``match.log``: that would load the whole log.
             db.session.add(
                 EditLog(
@@ -129,6 +118,7 @@ class MatchWrite:
         idempotency keys of its hands), taking from the running totals what its sides counted for
         (:func:`scorekeeper.running_totals.take_out`). The delete checks the match's revision: a
         device that changed it meanwhile makes this a conflict, and nothing is deleted."""
+        self._removed.add(match)
         _load_canastas(match.sides)
         with db.session.no_autoflush:
             gone = [running_totals.record_of(match, side) for side in match.sides]
@@ -146,14 +136,17 @@ class MatchWrite:
 
     def rebuild_totals(self, owner_id: int) -> None:
         """Add the account's running totals up again from its sides (after seats moved from one
-        player to another, which no side's figures show)."""
+        player to another, which no side's figures show): every match of the account is accounted for."""
+        self._rebuilt.add(owner_id)
         db.session.flush()
         running_totals.rebuild(db.session.connection(), owner_id)
 
     def finish(self) -> None:
-        """Flush, add what the change made to the running totals, store the form's key, commit."""
+        """Flush, check every changed match was summarised, add what the change made to the running
+        totals, store the form's key, commit. :raise NotSummarised: (see the class)."""
         made = list(db.session.new)
         db.session.flush()
+        self._check_summarised(db.session.info.get(TOUCHED, ()))
         single_use.record_pending(made)
         changes: list[tuple[SideRecord | None, SideRecord]] = [
             (old, running_totals.record_of(side.match, side)) for side, old in self._before.items()
@@ -162,6 +155,14 @@ class MatchWrite:
         if changes:
             running_totals.add_changes(db.session.connection(), changes)
         db.session.commit()
+
+
+    def _check_summarised(self, touched: Iterable[Match]) -> None:
+        accounted = self._summarised | self._removed
+        missing = [m for m in touched if m not in accounted and m.owner_id not in self._rebuilt]
+        if missing:
+            names = ", ".join(f"match {m.id}" if m.id is not None else "a new match" for m in missing)
+            raise NotSummarised(f"{names} changed without MatchWrite.summarise: nothing was stored")
 
 
 def changed_meanwhile() -> Conflict:
@@ -206,17 +207,12 @@ def match_write(conflict: Callable[[], Conflict] | None = changed_meanwhile) -> 
 def transaction() -> Iterator[None]:
     """A write that changes no match (an account, a token, a player's name): committed when the
     block ends, with the single-use key of the page form under way (:mod:`scorekeeper.single_use`);
-    on any error rolled back whole and the error raised."""
-    session = db.session()
-    try:
+    on any error rolled back whole and the error raised (:func:`scorekeeper.invariant.committed`)."""
+    with committed() as session:
         yield
         made = list(session.new)
         session.flush()
         single_use.record_pending(made)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
 
 
 def lost_lock_race(error: OperationalError) -> bool:
@@ -271,43 +267,3 @@ def _store_canastas(side: Side, canastas: Mapping[str, int]) -> None:
             row.count = count
     for gone in rows.values():
         side.canastas.remove(gone)
-
-
-# --- The guard -----------------------------------------------------------------------------------------
-
-
-def _changed(target: Any, names: Sequence[str]) -> bool:
-    state = inspect(target)
-    return any(state.attrs[name].history.has_changes() for name in names)
-
-
-def _require_unit_of_work(target: Any, what: str) -> None:
-    session: Session | None = object_session(target)
-    if session is None or ACTIVE not in session.info:
-        raise OutsideUnitOfWork(
-            f"{what} written outside services.unit_of_work.match_write: the running totals would "
-            "no longer add up to the sides' figures"
-        )
-
-
-def _guard(model: type, what: str, columns: Sequence[str] | None = None) -> None:
-    """Refuse to flush ``model`` rows (inserted, deleted, or with any of ``columns`` changed; every
-    column if ``None``) outside a unit of work."""
-
-    def written(_mapper: Any, _connection: Any, target: Any) -> None:
-        _require_unit_of_work(target, what)
-
-    def updated(_mapper: Any, _connection: Any, target: Any) -> None:
-        if columns is None or _changed(target, columns):
-            _require_unit_of_work(target, what)
-
-    event.listen(model, "before_insert", written)
-    event.listen(model, "before_delete", written)
-    event.listen(model, "before_update", updated)
-
-
-_guard(Hand, "A hand")
-_guard(Side, "A side", ("match_id", "position", *SIDE_COLUMNS))
-_guard(SideCanasta, "A side's canastas")
-_guard(Seat, "A seat", ("side_id", "player_id", "position"))
-_guard(Match, "A match's result", MATCH_RESULT)
