@@ -19,6 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, Match, Player, Seat, Side, SideCanasta, User
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
 from scorekeeper.running_totals import rebuild
+from scorekeeper.services.unit_of_work import match_write
 from scorekeeper.stats import side_figures
 
 PASSWORD = "bench password 1"
@@ -152,11 +153,12 @@ class Builder:
         return mid
 
     def flush(self) -> None:
-        for model in (User, Player, Match, Side, SideCanasta, Seat, Hand, EditLog):
-            rows = self.rows.pop(model, [])
-            for start in range(0, len(rows), self.CHUNK):
-                db.session.execute(insert(model), rows[start:start + self.CHUNK])
-        db.session.commit()
+        # Bulk rows of matches are a unit of work's (scorekeeper.invariant); the totals come at the end.
+        with match_write(conflict=None):
+            for model in (User, Player, Match, Side, SideCanasta, Seat, Hand, EditLog):
+                rows = self.rows.pop(model, [])
+                for start in range(0, len(rows), self.CHUNK):
+                    db.session.execute(insert(model), rows[start:start + self.CHUNK])
 
 
 def _now() -> datetime:

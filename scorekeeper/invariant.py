@@ -226,11 +226,11 @@ def _bulk_statement(state: ORMExecuteState) -> None:
         return
     table = getattr(state.statement, "table", None)
     part = _TABLES.get(table) if isinstance(table, Table) else None
-    if part is None:
+    if table is None or part is None:
         return
-    if state.is_update and part.match is itself and part.scored is not None:
-        if not _set_names(state) & part.scored:
-            return
+    unscored = part.scored is not None and not _set_names(state) & part.scored
+    if state.is_update and part.match is itself and unscored:
+        return
     verb = "INSERT" if state.is_insert else "UPDATE" if state.is_update else "DELETE"
     raise OutsideUnitOfWork(
         f"A bulk {verb} of {table.name} outside a unit of work (services.unit_of_work.match_write): "

@@ -145,7 +145,9 @@ def _side_match(session: Session, row: Any) -> Match | None:
 
 
 # The invariant (scorekeeper.invariant): what the running totals count, and what pages show.
-@part_of_match("A match", itself, scored=[*MATCH_RESULT, "hands", "sides"], unshown=["revision", "updated_at"])
+@part_of_match(
+    "A match", itself, scored=[*MATCH_RESULT, "hands", "sides"], unshown=["revision", "updated_at"]
+)
 class Match(db.Model):  # type: ignore[name-defined,misc]
     """A match is the unit of consistency: every write to it bumps ``revision`` with
     ``UPDATE ... WHERE revision = <the one read>``, so of two concurrent writers the second fails
@@ -191,7 +193,9 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     )
 
 
-@part_of_match("A side", _match_of, scored=["match", "match_id", "position", *SIDE_COLUMNS, "canastas", "seats"])
+@part_of_match(
+    "A side", _match_of, scored=["match", "match_id", "position", *SIDE_COLUMNS, "canastas", "seats"]
+)
 class Side(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "sides"
     __table_args__ = (UniqueConstraint("match_id", "position"),)

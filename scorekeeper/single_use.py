@@ -45,6 +45,7 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 
 from .extensions import db
+from .invariant import committed
 from .keys import is_valid_key, new_key
 from .models import FormUse, Match, User, utcnow
 
@@ -230,10 +231,10 @@ def forget_old(user_id: int) -> None:
     if db.session.scalar(select(FormUse.id).where(old).limit(1)) is None:
         return
     try:
-        db.session.execute(delete(FormUse).where(old))
-        db.session.commit()
-    except OperationalError:
-        db.session.rollback()
+        with committed():
+            db.session.execute(delete(FormUse).where(old))
+    except OperationalError:  # rolled back
+        pass
 
 
 def replay(repeated: Repeated) -> Response:

@@ -136,5 +136,13 @@ def test_only_the_invariant_listens_to_sessions(app: Flask) -> None:
         session = db.session()
         assert isinstance(session, Session)
         for name in ("before_flush", "after_flush", "after_flush_postexec", "before_commit", "after_commit"):
-            ours = {fn.__module__ for fn in getattr(session.dispatch, name) if fn.__module__.startswith("scorekeeper")}
+            hooks = getattr(session.dispatch, name)
+            ours = {fn.__module__ for fn in hooks if fn.__module__.startswith("scorekeeper")}
             assert ours <= {"scorekeeper.invariant"}, name
+
+
+def test_the_side_figures_are_declared_once_and_stored_as_declared() -> None:
+    """SideFigures names the figures; the sides' table has a column for each (the canastas are rows)."""
+    names = {f.name for f in fields(SideFigures)}
+    assert set(SIDE_COLUMNS) == names - {"canastas"}
+    assert set(SIDE_COLUMNS) <= set(Side.__table__.columns.keys())

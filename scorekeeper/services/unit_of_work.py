@@ -156,7 +156,6 @@ class MatchWrite:
             running_totals.add_changes(db.session.connection(), changes)
         db.session.commit()
 
-
     def _check_summarised(self, touched: Iterable[Match]) -> None:
         accounted = self._summarised | self._removed
         missing = [m for m in touched if m not in accounted and m.owner_id not in self._rebuilt]
