@@ -197,10 +197,10 @@ def _before_flush(session: Session, _context: UOWTransaction, _objects: Any) -> 
                 shown.append(match)
         if refused:
             raise OutsideUnitOfWork(
-                "written outside a unit of work (services.unit_of_work.match_write), so the running "
-                f"totals would no longer add up: {'; '.join(refused)}. Raised by the flush that would "
-                "store it: by a query's autoflush if a query raised this, the change having been "
-                "made before it."
+                f"{'; '.join(refused)}: written outside a unit of work (services.unit_of_work."
+                "match_write), so the running totals would no longer add up. Refused at the flush "
+                "that would store it: a query's autoflush, if a query raised this, of a change made "
+                "before it (roll the session back to drop it)."
             )
         for match in shown:
             if match not in session.new and match not in session.deleted:
