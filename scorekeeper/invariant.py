@@ -23,7 +23,9 @@ from typing import Any, Final, TypeVar
 
 from sqlalchemy import Table, event, inspect
 from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
+from sqlalchemy.orm.attributes import instance_state
 from sqlalchemy.orm.session import SessionTransaction
+from sqlalchemy.orm.util import identity_key
 
 from .extensions import db
 
@@ -102,11 +104,14 @@ def shows_names(columns: Iterable[str], owner: Finder, revision: str) -> Callabl
 def parent(session: Session, row: Any, relationship: str, model: type, key: str) -> Any:
     """``row``'s parent through ``relationship`` if loaded, else by its foreign key ``key`` (from the
     session's identity map when it holds it): no query for what the session already has."""
-    loaded = inspect(row).dict
+    loaded = instance_state(row).dict
     if loaded.get(relationship) is not None:
         return loaded[relationship]
     ident = loaded.get(key)
-    return session.get(model, ident) if ident is not None else None
+    if ident is None:
+        return None
+    held = session.identity_map.get(identity_key(model, ident))
+    return held if held is not None else session.get(model, ident)
 
 
 def bump_revision(session: Session, match: Any) -> None:
@@ -147,9 +152,12 @@ def committed() -> Iterator[Session]:
 
 
 def _changes(row: Any, whole: str | None) -> set[str]:
-    """The attributes of ``row`` this flush writes (all of them for a row added or deleted)."""
-    attrs = inspect(row).attrs
-    return {a.key for a in attrs} if whole else {a.key for a in attrs if a.history.has_changes()}
+    """The attributes of ``row`` this flush writes (all of them for a row added or deleted). Only the
+    attributes set since the last flush are compared (``committed_state``), not every attribute."""
+    state = instance_state(row)
+    if whole:
+        return set(state.mapper.attrs.keys())
+    return {key for key in state.committed_state if state.attrs[key].history.has_changes()}
 
 
 def _describe(part: Part, row: Any, names: Iterable[str], whole: str | None) -> str:
@@ -173,7 +181,7 @@ def _before_flush(session: Session, _context: UOWTransaction, _objects: Any) -> 
             names = _NAMES.get(type(row))
             if part is None and names is None:
                 continue
-            state = inspect(row)
+            state = instance_state(row)
             whole = "added" if state.pending else "deleted" if row in session.deleted else None
             changes = _changes(row, whole)
             if names is not None and (whole == "deleted" or changes & names.columns):
