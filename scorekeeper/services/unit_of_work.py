@@ -21,8 +21,9 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from .. import running_totals, single_use
 from ..extensions import db
-from ..invariant import ACTIVE, TOUCHED, bump_revision, committed
-from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork  # for the services' callers
+from ..invariant import ACTIVE as ACTIVE  # re-exported for the services
+from ..invariant import TOUCHED, bump_revision, committed
+from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork
 from ..models import EditLog, IdempotencyKey, Match, Side, SideCanasta
 from ..rules import N_, HandResult, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
