@@ -19,7 +19,7 @@ match, and the JSON endpoints a phone sends its queue to when the signal returns
 
 An expired session gets 401 (JSON, no redirect): the queue waits for the next login; with
 ``"ended": true`` when this browser's session was ended on the server (logged out from another
-device), and the phone then drops what it keeps of the account (docs/arch-offline.md).
+device), and the phone then drops what it keeps of the account (docs/architecture.md).
 """
 
 from __future__ import annotations

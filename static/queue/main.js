@@ -2,7 +2,7 @@
  * Workbox's Queue): when to send, what each answer means; the parts it uses are small modules:
  * store.js (IndexedDB, the stored format and its migration), sender.js (the endpoint and the
  * credentials), conflict_view.js (the queue on the scoreboard), swap.js (an offline save drawn in
- * place). One state object, ``state``, holds everything that changes (docs/arch-offline.md).
+ * place). One state object, ``state``, holds everything that changes (docs/architecture.md, "The offline protocol").
  *
  * - The hand page (online, or the key-less copy the worker keeps: #hand-template) queues the hand
  *   when the phone is offline: the API's hand (static/form_to_hand.js) under the form's key, or a

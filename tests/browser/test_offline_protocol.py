@@ -1,4 +1,4 @@
-"""The offline protocol (docs/arch-offline.md), in Debian's Chromium with the service worker: a
+"""The offline protocol (docs/architecture.md), in Debian's Chromium with the service worker: a
 match played offline through whole hands in each language; a queue written by the release before
 (format 1: the hand form's fields) migrated on the phone and sent, one it cannot read shown and
 dropped, never sent with missing values; a key the server holds with another hand refused in the
