@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import Table, event, inspect
@@ -166,57 +166,82 @@ def _describe(part: Part, row: Any, names: Iterable[str], whole: str | None) -> 
     return f"{label} {whole}" if whole else f"{label}: {', '.join(sorted(names))} changed"
 
 
+@dataclass
+class _Seen:
+    """What one flush found: refusals, matches whose pages change, owners whose roster changes."""
+
+    writing: bool
+    bumped: set[Any]
+    refused: list[str] = field(default_factory=list)
+    shown: list[Any] = field(default_factory=list)
+    owners: list[tuple[Any, str]] = field(default_factory=list)
+
+
+def _scored(part: Part, changes: set[str], whole: str | None) -> set[str]:
+    """The changes of a row that the running totals depend on."""
+    if part.scored is not None and not part.scored:
+        return set()
+    return changes if whole or part.scored is None else changes & part.scored
+
+
+def _note_part(
+    session: Session, row: Any, part: Part, changes: set[str], whole: str | None, seen: _Seen
+) -> None:
+    """Note a changed row of a match: refused outside a unit of work if scored, else its match."""
+    match = part.match(session, row)
+    scored = _scored(part, changes, whole)
+    if scored and not seen.writing:
+        seen.refused.append(_describe(part, row, scored, whole))
+    elif scored and match is not None:
+        session.info.setdefault(TOUCHED, set()).add(match)
+    if match is row and "revision" in changes:
+        seen.bumped.add(match)  # bumped by hand (MatchWrite.log)
+    if match is not None and changes - part.unshown:
+        seen.shown.append(match)
+
+
+def _look_at(session: Session, row: Any, seen: _Seen) -> None:
+    """Note what ``row``'s change means for the totals and for the pages that show it."""
+    part, names = _PARTS.get(type(row)), _NAMES.get(type(row))
+    if part is None and names is None:
+        return
+    whole = "added" if instance_state(row).pending else "deleted" if row in session.deleted else None
+    changes = _changes(row, whole)
+    if names is not None and (whole == "deleted" or changes & names.columns):
+        owner = names.owner(session, row)
+        if owner is not None:
+            seen.owners.append((owner, names.revision))
+    if part is not None and changes:
+        _note_part(session, row, part, changes, whole, seen)
+
+
+def _bump_shown(session: Session, seen: _Seen) -> None:
+    """Bump the revision of each match, and the roster revision of each owner, whose pages change."""
+    for match in seen.shown:
+        if match not in session.new and match not in session.deleted:
+            bump_revision(session, match)
+    for owner, revision in seen.owners:
+        if owner not in seen.bumped and owner not in session.deleted:
+            seen.bumped.add(owner)
+            setattr(owner, revision, getattr(type(owner), revision) + 1)
+
+
 @event.listens_for(Session, "before_flush")
 def _before_flush(session: Session, _context: UOWTransaction, _objects: Any) -> None:
     """Refuse scored changes outside a unit of work, note them inside one, and bump the revisions
     of what the changed rows are shown in."""
-    writing = in_unit_of_work(session)
-    refused: list[str] = []
-    shown: list[Any] = []
-    owners: list[tuple[Any, str]] = []
-    bumped: set[Any] = session.info.setdefault(BUMPED, set())
+    seen = _Seen(in_unit_of_work(session), session.info.setdefault(BUMPED, set()))
     with session.no_autoflush:
         for row in [*session.new, *session.dirty, *session.deleted]:
-            part = _PARTS.get(type(row))
-            names = _NAMES.get(type(row))
-            if part is None and names is None:
-                continue
-            state = instance_state(row)
-            whole = "added" if state.pending else "deleted" if row in session.deleted else None
-            changes = _changes(row, whole)
-            if names is not None and (whole == "deleted" or changes & names.columns):
-                owner = names.owner(session, row)
-                if owner is not None:
-                    owners.append((owner, names.revision))
-            if part is None or not changes:
-                continue
-            match = part.match(session, row)
-            if part.scored is not None and not part.scored:
-                scored: set[str] = set()
-            else:
-                scored = changes if whole or part.scored is None else changes & part.scored
-            if scored and not writing:
-                refused.append(_describe(part, row, scored, whole))
-            elif scored and match is not None:
-                session.info.setdefault(TOUCHED, set()).add(match)
-            if match is row and "revision" in changes:
-                bumped.add(match)  # bumped by hand (MatchWrite.log)
-            if match is not None and changes - part.unshown:
-                shown.append(match)
-        if refused:
+            _look_at(session, row, seen)
+        if seen.refused:
             raise OutsideUnitOfWork(
-                f"{'; '.join(refused)}: written outside a unit of work (services.unit_of_work."
+                f"{'; '.join(seen.refused)}: written outside a unit of work (services.unit_of_work."
                 "match_write), so the running totals would no longer add up. Refused at the flush "
                 "that would store it: a query's autoflush, if a query raised this, of a change made "
                 "before it (roll the session back to drop it)."
             )
-        for match in shown:
-            if match not in session.new and match not in session.deleted:
-                bump_revision(session, match)
-        for owner, revision in owners:
-            if owner not in bumped and owner not in session.deleted:
-                bumped.add(owner)
-                setattr(owner, revision, getattr(type(owner), revision) + 1)
+        _bump_shown(session, seen)
 
 
 @event.listens_for(Session, "after_transaction_end")
