@@ -39,7 +39,8 @@ MESSAGES_SLOT: Final = f"<!--flash-slot-{secrets.token_hex(16)}-->"
 #: response ``no-store`` as rendering it did (scorekeeper.security.shows_secret).
 SECRET_MARK: Final = f"<!--secret-{secrets.token_hex(16)}-->".encode()
 #: Pass as ``flash_slot`` when rendering a page to be stored (templates/base.html): a fixed comment.
-FLASH_SLOT: Final = Markup(MESSAGES_SLOT)  # nosec B704 - our own constant, no outside text
+# Our own constant, no outside text.
+FLASH_SLOT: Final = Markup(MESSAGES_SLOT)  # nosec B704
 EXTENSION: Final = "scorekeeper.page_cache"
 
 
