@@ -435,10 +435,10 @@ def new_hand(match_id: int) -> Any:
     try:
         # One look-up of the key, one transaction, and only the new hand scored on top of ``mv``.
         result, _after = add_hand(match, built.data, current_user.id, submission, current=mv)
-    except (AlreadyDone, KeyReused) as repeat:
-        # The form was used already (Back, a double tap, a reload, even with other values): the
-        # form is single-use, so the hand it saved is the answer.
+    except AlreadyDone as repeat:  # the same form again (a double tap, a reload): nothing more
         return _already_saved(match_id, repeat.done.number)
+    except KeyReused as reused:  # Back, then changed: the new values are offered, never dropped
+        return _offer_correction(match_id, reused.done.number)
     except Conflict as error:
         return _conflict_page(match_id, form, number, error)
     except ValidationError as error:
@@ -460,6 +460,21 @@ def _entered_again(mv: MatchView, entry_id: str) -> tuple[int, Any] | None:
         return entry.hand_number or 0, input_to_formdata(entry.before, mv.ruleset)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None  # an entry written by an older version in another shape: an empty form
+
+
+def _offer_correction(match_id: int, number: int) -> Response:
+    """This form saved hand ``number`` before, with other values: the values sent now, as an edit of
+    that hand (409; nothing is stored until the player saves them as a correction)."""
+    mv = view(owned_or_404(get_match, match_id))
+    if not 1 <= number <= len(mv.state.hands) or is_read_only(mv.match):
+        return _already_saved(match_id, number)
+    formdata = request.form.copy()
+    formdata["number"] = str(number)
+    formdata["version"] = str(mv.hand_version(number))
+    message = _("This page saved hand %(number)s before, with other values.", number=number)
+    action = url_for("matches.edit_hand", match_id=match_id, number=number)
+    form = _hand_form(mv, formdata=formdata)
+    return _render_hand(mv, form, number, CONFLICT, editing=True, conflict=message, action=action)
 
 
 def _already_saved(match_id: int, number: int) -> Response:

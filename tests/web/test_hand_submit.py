@@ -43,14 +43,32 @@ def test_the_same_form_sent_twice_stores_one_hand(app, user_client):
     first = submit(user_client, match_id, hand_form(1, 0, *HAND), csrf, key)
     assert first.status_code == 302 and first.location.endswith(f"/matches/{match_id}")
     assert "Hand 1 saved." in page(user_client.get(f"/matches/{match_id}"))
-    # Back, a double tap, a reload: the same form again, even with other values or number.
-    for data in (hand_form(1, 0, *HAND), hand_form(2, 1, *HAND)):
-        again = submit(user_client, match_id, data, csrf, key)
-        assert again.status_code == 302 and again.location.endswith(f"/matches/{match_id}")
-        html = page(user_client.get(f"/matches/{match_id}"))
-        assert "Hand 1 is already saved." in html and "Hand 1 saved." not in html
+    # A double tap, a reload: the same form again.
+    again = submit(user_client, match_id, hand_form(1, 0, *HAND), csrf, key)
+    assert again.status_code == 302 and again.location.endswith(f"/matches/{match_id}")
+    html = page(user_client.get(f"/matches/{match_id}"))
+    assert "Hand 1 is already saved." in html and "Hand 1 saved." not in html
     assert hands(app) == 1
     assert totals(user_client, match_id) == ["900", "60"]
+
+
+def test_the_same_form_sent_again_with_other_values_offers_them_as_a_correction(app, user_client):
+    """Back, change a value, save: the form's key saved hand 1 already, so nothing is stored, and
+    the page comes back with the new values as an edit of hand 1, to save as its correction."""
+    match_id = create(user_client)
+    csrf, key = form_key(user_client, f"/matches/{match_id}/hands/new")
+    assert submit(user_client, match_id, hand_form(1, 0, *HAND), csrf, key).status_code == 302
+    changed = hand_form(1, 0, {"melds": 200, "canastas-clean": 1}, HAND[1])
+    offered = submit(user_client, match_id, changed, csrf, key)
+    html = page(offered)
+    assert offered.status_code == 409
+    assert "This page saved hand 1 before, with other values." in html
+    assert f'action="/matches/{match_id}/hands/1/edit"' in html and 'value="200"' in html
+    assert hands(app) == 1 and totals(user_client, match_id) == ["900", "60"]
+    form = {**changed, "csrf_token": csrf, "version": "1", "number": "1"}
+    corrected = user_client.post(f"/matches/{match_id}/hands/1/edit", data=form)
+    assert corrected.status_code == 302
+    assert hands(app) == 1 and totals(user_client, match_id) == ["800", "60"]
 
 
 def test_already_saved_is_said_in_the_players_language(app, password_hash):
