@@ -82,6 +82,16 @@ def queued(phone: Page) -> Any:
     return phone.locator("#queue [data-queued]")
 
 
+def queued_offline(context: BrowserContext, phone: Page, username: str, hand: Typed) -> str:
+    """:func:`ready`, then the signal taken away and ``hand`` entered as hand 1: it waits in the
+    phone's queue. The scoreboard's address."""
+    scoreboard = ready(phone, username)
+    context.set_offline(True)
+    enter(phone, scoreboard, 1, hand)
+    expect(queued(phone)).to_have_count(1)
+    return scoreboard
+
+
 def provisional(phone: Page) -> list[int]:
     return [int(phone.locator(f'#queue [data-provisional="{i}"] .num').inner_text()) for i in (0, 1)]
 

@@ -36,6 +36,7 @@ from tests.browser.offline import (
     new_phone,
     provisional,
     queued,
+    queued_offline,
     ready,
     server_totals,
     stored,
@@ -160,10 +161,7 @@ def test_a_send_cut_off_after_the_server_stored_it_is_still_stored_once(
     app: Flask, phone_pair: tuple[BrowserContext, Page]
 ) -> None:
     context, phone = phone_pair
-    scoreboard = ready(phone, "offline-cut")
-    context.set_offline(True)
-    enter(phone, scoreboard, 1, HAND)
-    expect(queued(phone)).to_have_count(1)
+    scoreboard = queued_offline(context, phone, "offline-cut", HAND)
     cut: list[int] = []
 
     def answer_lost(route: Route) -> None:
@@ -306,10 +304,7 @@ def test_the_queue_waits_through_another_accounts_session(
     """Another player logs in on the phone before the signal returns: the queue is not theirs to see
     or send; it goes when its own account logs in again."""
     context, phone = phone_pair
-    scoreboard = ready(phone, "offline-first")
-    context.set_offline(True)
-    enter(phone, scoreboard, 1, HAND)
-    expect(queued(phone)).to_have_count(1)
+    scoreboard = queued_offline(context, phone, "offline-first", HAND)
     context.clear_cookies()
     context.set_offline(False)
     register(phone, "offline-second", PASSWORD)

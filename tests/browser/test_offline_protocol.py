@@ -27,10 +27,10 @@ from tests.browser.offline import (
     OTHER,
     PASSWORD,
     SENT,
-    enter,
     kept_for_hands,
     log_in,
     queued,
+    queued_offline,
     ready,
     server_totals,
     stored,
@@ -153,10 +153,7 @@ def test_a_key_the_server_holds_with_another_hand_is_refused_and_shown(
     app: Flask, phone_pair: tuple[BrowserContext, Page]
 ) -> None:
     context, phone = phone_pair
-    scoreboard = ready(phone, "reused-key")
-    context.set_offline(True)
-    enter(phone, scoreboard, 1, HAND)
-    expect(queued(phone)).to_have_count(1)
+    scoreboard = queued_offline(context, phone, "reused-key", HAND)
     key = phone.evaluate(RECORDS)[0]["key"]
     # Meanwhile the server stored another hand 1 under that very key (melds 500).
     with app.app_context():
@@ -231,10 +228,7 @@ def test_a_phone_logged_out_from_another_device_drops_what_it_keeps(
     app: Flask, browser: Browser, live_server: str, phone_pair: tuple[BrowserContext, Page]
 ) -> None:
     context, phone = phone_pair
-    scoreboard = ready(phone, "ended-elsewhere")
-    context.set_offline(True)
-    enter(phone, scoreboard, 1, HAND)
-    expect(queued(phone)).to_have_count(1)
+    scoreboard = queued_offline(context, phone, "ended-elsewhere", HAND)
     assert phone.evaluate(PAGE_CACHES)
 
     other = browser.new_context(base_url=live_server)
