@@ -167,7 +167,7 @@ def register_error_handlers(app: Flask) -> None:
 
 
 def register_cli(app: Flask) -> None:
-    from .cli import data_cli, token_cli, user_cli
+    from .cli import data_cli, ratings_cli, token_cli, user_cli
 
-    for group in (user_cli, token_cli, data_cli):
+    for group in (user_cli, token_cli, data_cli, ratings_cli):
         app.cli.add_command(group)

@@ -17,7 +17,7 @@ from . import sessions, throttle
 from .backup import NotSqlite, backup, integrity_problems, restore, sqlite_path
 from .extensions import db
 from .rules import ValidationError
-from .services import schema
+from .services import ratings, schema
 from .services.accounts import (
     AccountExists,
     create_token,
@@ -30,6 +30,7 @@ from .services.accounts import (
 user_cli = AppGroup("user", help="Manage accounts.")
 data_cli = AppGroup("data", help="Back up, restore and check the SQLite database; rescore every match.")
 token_cli = AppGroup("token", help="Manage API tokens.")
+ratings_cli = AppGroup("ratings", help="The players' ratings.")
 
 
 @user_cli.command("create")
@@ -151,3 +152,13 @@ def data_rescore() -> None:
     ``AUTO_MIGRATE`` is off and ``db upgrade`` crossed those revisions)."""
     schema.rescore_all()
     click.echo("Rescored.")
+
+
+@ratings_cli.command("rebuild")
+@click.option("--user", "username", default=None, help="Only this account (every account by default).")
+def ratings_rebuild(username: str | None) -> None:
+    """Recompute every player's ratings from the finished matches (they are kept up to date with
+    every change; this is for a repair, or after restoring matches by hand)."""
+    owner_id = _user(username).id if username is not None else None
+    rated = ratings.rebuild_all(owner_id)
+    click.echo(f"Rated {rated} match(es) (every rule set, and each rule set alone).")

@@ -6,7 +6,17 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
 from .extensions import db
@@ -435,3 +445,56 @@ class ImportJob(db.Model):  # type: ignore[name-defined,misc]
     truncated: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
+
+
+#: The scope of ratings over every rule set (the others are a rule set's id).
+ALL_RULESETS: Final = "*"
+
+
+class RatingStep(db.Model):  # type: ignore[name-defined,misc]
+    """A player's rating after one rated (finished) match, in one scope (:data:`ALL_RULESETS` or
+    the match's rule set): the history a replay writes (:mod:`scorekeeper.services.ratings`), from
+    which the chart, the trend and the partnerships are read. Derived, never entered: a replay
+    from any match rewrites the steps from it onward."""
+
+    __tablename__ = "rating_steps"
+    __table_args__ = (
+        Index("ix_rating_steps_owner_scope_order", "owner_id", "scope", "created_at", "match_id"),
+        Index("ix_rating_steps_player_scope_number", "player_id", "scope", "number"),
+    )
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(20), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    #: The match's creation time (the replay's order, with the match's id).
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    #: How many rated matches the player has in the scope, this one included.
+    number: Mapped[int]
+    side: Mapped[int]
+    seat: Mapped[int]
+    #: The side's players' ids, sorted, joined by commas: the partnership.
+    team: Mapped[str] = mapped_column(String(200))
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    #: The model's chance that the side wins, before the match; and what it got (1 won, 0 lost,
+    #: a share of 1 among sides with the same best total).
+    expected: Mapped[float] = mapped_column(Double)
+    actual: Mapped[float] = mapped_column(Double)
+
+
+class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
+    """A player's current rating in one scope: their latest :class:`RatingStep`, kept beside it so
+    that a ladder is one indexed read."""
+
+    __tablename__ = "player_ratings"
+    __table_args__ = (Index("ix_player_ratings_owner_scope", "owner_id", "scope", "ordinal"),)
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(20), primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    #: mu − 3 sigma: the ladder's order.
+    ordinal: Mapped[float] = mapped_column(Double)
+    matches: Mapped[int]

@@ -23,6 +23,7 @@ from ..services import (
     delete_match,
     get_match,
     list_matches,
+    rating_reads,
     replace_hand,
     view,
 )
@@ -208,3 +209,30 @@ def edit_hand(match_id: int, number: int) -> Response:
 def remove_hand(match_id: int, number: int) -> Response:
     mv = delete_last_hand(get_match(g.api_user.id, match_id), number, g.api_user.id)
     return jsonify({"match": match_resource(mv)})
+
+
+@bp.get("/ratings")
+@token_required
+def ratings() -> Response:
+    """The account's rated players, best first; ``?ruleset=ID`` that rule set's matches alone (404
+    for an unknown one)."""
+    raw = request.args.get("ruleset")
+    try:
+        scope = rating_reads.scope_of(raw)
+    except NotFound:
+        return message(404, f"Unknown rule set; known: {', '.join(RULESET_IDS)}.")
+    return jsonify(
+        [
+            {"player": s.name, "mu": s.mu, "sigma": s.sigma, "ordinal": s.ordinal, "matches": s.matches}
+            for s in rating_reads.ladder(g.api_user.id, scope)
+        ]
+    )
+
+
+@bp.post("/ratings/predict")
+@token_required
+def predict() -> Response:
+    """Each side's chance to win, by the model, from the ratings of ``ruleset`` (every rule set if
+    null); unknown names at the default. 422: a name in two sides, an unknown rule set."""
+    sides, scope = rating_reads.parse_prediction(json_body())
+    return jsonify({"win": rating_reads.predict(g.api_user.id, sides, scope)})

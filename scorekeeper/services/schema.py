@@ -13,13 +13,14 @@ from typing import Final
 
 import flask_migrate
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, inspect, select, update
 
 from .. import running_totals
 from ..extensions import db
 from ..models import Hand, Match, Side, SideCanasta
 from ..rules import RuleSet, fold_match, get_ruleset, load_hand
 from ..stats import SIDE_COLUMNS, side_figures
+from . import ratings
 
 #: Revisions older than 0006, whose upgrade adds columns and tables of figures it leaves empty.
 RESCORED_FROM: Final = frozenset({"0001", "0002", "0003", "0004", "0005"})
@@ -29,9 +30,12 @@ def upgrade(directory: str) -> None:
     """Apply every pending migration of ``directory``, then recompute the derived figures when the
     database was older than those figures (:data:`RESCORED_FROM`). An empty database has none."""
     before = current_revision()
+    rated_before = inspect(db.engine).has_table("rating_steps")
     flask_migrate.upgrade(directory=directory)
     if before in RESCORED_FROM:
         rescore_all()
+    elif before is not None and not rated_before:  # migration 0018 adds the ratings, empty
+        ratings.rebuild_all()
 
 
 def current_revision() -> str | None:
@@ -50,6 +54,7 @@ def rescore_all() -> None:
         ).all():
             _rescore_match(connection, match_id, get_ruleset(ruleset, house_rules or {}), target)
         running_totals.rebuild(connection)
+        ratings.rebuild(connection)
 
 
 def _rescore_match(connection: Connection, match_id: int, rs: RuleSet, target: int) -> None:

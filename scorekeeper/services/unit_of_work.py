@@ -27,6 +27,7 @@ from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork
 from ..models import EditLog, IdempotencyKey, Match, Side, SideCanasta
 from ..rules import N_, HandResult, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
+from . import ratings
 from .errors import Conflict
 
 T = TypeVar("T")
@@ -59,6 +60,10 @@ class MatchWrite:
         self._summarised: set[Match] = set()
         self._removed: set[Match] = set()
         self._rebuilt: set[int] = set()
+        #: Whether each summarised match was finished before the change (a rated match).
+        self._was_finished: dict[Match, bool] = {}
+        #: What the ratings must replay (:mod:`.ratings`), besides the summarised matches.
+        self._ratings = ratings.Changes()
 
     def summarise(
         self, match: Match, state: MatchState, rs: RuleSet | None = None, added: HandResult | None = None
@@ -68,6 +73,7 @@ class MatchWrite:
         hands, sides and seats are as the change leaves them. ``added``: the change only added this
         hand, the last of ``state``, so the sides' stored figures take that hand alone."""
         self._summarised.add(match)
+        self._was_finished.setdefault(match, _committed_finished(match))
         _load_canastas(match.sides)
         with db.session.no_autoflush:  # what the sides count for before, read from the session
             for side in match.sides:
@@ -123,6 +129,10 @@ class MatchWrite:
         _load_canastas(match.sides)
         with db.session.no_autoflush:
             gone = [running_totals.record_of(match, side) for side in match.sides]
+            if self._was_finished.get(match, match.finished):  # its players' ratings lose it
+                start = ratings.Start(match.created_at, match.id)
+                players = [p for record in gone for p in record.players]
+                self._ratings.note(match.owner_id, match.ruleset, start, players)
         db.session.flush()
         connection = db.session.connection()
         running_totals.take_out(connection, match.id, gone)
@@ -134,11 +144,19 @@ class MatchWrite:
         as mapped objects, so ``summarise`` never saw them): ``records`` say what each counts for,
         as :func:`scorekeeper.running_totals.record_of` would read it once stored."""
         self._new_sides.extend(records)
+        finished = [r for r in records if r.finished]
+        if finished:
+            first = min(finished, key=lambda r: (r.created_at, r.match_id))
+            owner = db.session.scalar(select(Match.owner_id).where(Match.id == first.match_id))
+            for record in finished:
+                assert owner is not None  # the caller inserted it
+                self._ratings.note(owner, record.ruleset, ratings.Start(record.created_at, record.match_id))
 
     def rebuild_totals(self, owner_id: int) -> None:
         """Add the account's running totals up again from its sides (after seats moved from one
         player to another, which no side's figures show): every match of the account is accounted for."""
         self._rebuilt.add(owner_id)
+        self._ratings.whole.add(owner_id)  # seats moved between players: their ratings are replayed
         db.session.flush()
         running_totals.rebuild(db.session.connection(), owner_id)
 
@@ -155,7 +173,18 @@ class MatchWrite:
         changes += [(None, record) for record in self._new_sides]
         if changes:
             running_totals.add_changes(db.session.connection(), changes)
+        self._note_rated()
+        if self._ratings:
+            ratings.apply(db.session.connection(), self._ratings)
         db.session.commit()
+
+    def _note_rated(self) -> None:
+        """Note for the ratings each summarised match that is finished, or was before the change
+        (one that was never finished is rated nowhere: adding a hand to it costs no rating work)."""
+        for match in self._summarised - self._removed:
+            if match.finished or self._was_finished.get(match, False):
+                start = ratings.Start(match.created_at, match.id)
+                self._ratings.note(match.owner_id, match.ruleset, start)
 
     def _check_summarised(self, touched: Iterable[Match]) -> None:
         accounted = self._summarised | self._removed
@@ -163,6 +192,14 @@ class MatchWrite:
         if missing:
             names = ", ".join(f"match {m.id}" if m.id is not None else "a new match" for m in missing)
             raise NotSummarised(f"{names} changed without MatchWrite.summarise: nothing was stored")
+
+
+def _committed_finished(match: Match) -> bool:
+    """Whether ``match`` is finished in the database (before this change; a new match is not)."""
+    if match.id is None:
+        return False
+    change: Any = inspect(match).attrs.finished.history
+    return bool((list(change.deleted) or list(change.unchanged) or [False])[0])
 
 
 def changed_meanwhile() -> Conflict:
