@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -25,7 +26,8 @@ from scorekeeper.rules import ValidationError
 from scorekeeper.services import players as player_service
 from scorekeeper.services.export_formats import read_export
 from scorekeeper.services.transfer import store_matches
-from tests.helpers import Api, export_document, hand, make_user
+from tests.helpers import Api, counting, export_document, hand, make_user
+from tests.web.helpers import logged_in
 
 #: One hand that ends a match of target 500: 1100 against -100 (tests/helpers.py, M3), and the same
 #: the other way round.
@@ -244,3 +246,82 @@ def test_stored_ratings_equal_a_fresh_replay_after_random_edits(
     assert result.exit_code == 0, result.output
     with app.app_context():
         assert_close(stored(owner), {k: v for k, v in before.items()})
+
+
+# --- Pages ----------------------------------------------------------------------------------------------
+
+
+def test_the_ladder_page_best_first_provisional_trend_and_partnerships(app: Flask, api: Api) -> None:
+    play(api, [["Ana", "Luis"], ["Eva", "Juan"]], [WIN_A])
+    play(api, [["Ana", "Luis"], ["Eva", "Sol"]], [WIN_A])
+    page = logged_in(app, "ana")
+    html = page.get("/players/ratings?min=2").get_data(as_text=True)
+    names = re.findall(r'<th scope="row"><a href="/players/\d+">([^<]+)</a>', html)
+    assert names == [row["player"] for row in api.get("/ratings").get_json()]
+    assert names[:2] == ["Ana", "Luis"]  # two wins each
+    row = lambda name: html[html.index(f">{name}</a>") :].split("</tr>")[0]  # noqa: E731
+    assert "provisional" in row("Juan") and "provisional" not in row("Ana")  # 1 match < 2 <= 2 matches
+    assert "▲" in row("Ana") and "▼" in row("Eva")
+    pairs = html[html.index("Partnerships against the prediction") :]
+    assert pairs.index("Ana · Luis") < pairs.index("Eva · Juan")  # won twice, one of them as favourites
+    assert page.get("/players/ratings?ruleset=nope").status_code == 404
+    bad = page.get("/players/ratings?min=abc")
+    assert bad.status_code == 422 and 'value="abc"' in bad.get_data(as_text=True)
+    assert "Enter a whole number from 1 to 1000." in bad.get_data(as_text=True)
+    canaston = page.get("/players/ratings?ruleset=canaston").get_data(as_text=True)
+    assert "No rated player yet" in canaston
+
+
+def test_the_player_page_charts_the_rating_and_other_accounts_see_nothing(
+    app: Flask, api: Api, other_api: Api
+) -> None:
+    play(api, [["Ana", "Luis"], ["Eva", "Juan"]], [WIN_A])
+    page = logged_in(app, "ana")
+    with app.app_context():
+        ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+    html = page.get(f"/players/{ana}").get_data(as_text=True)
+    assert 'id="chart-rating-t">Rating of Ana</title>' in html
+    assert ">2.4</td>" in html  # the ordinal after the match, 2.430
+    other = other_api.get("/ratings")
+    assert other.get_json() == []
+    other_page = logged_in(app, "eva")  # other_api's account
+    assert "Ana" not in other_page.get("/players/ratings").get_data(as_text=True)
+    assert other_page.get(f"/players/{ana}").status_code == 404
+
+
+# --- Cost -------------------------------------------------------------------------------------------
+
+
+def rating_statements(statements: list[str]) -> list[str]:
+    return [s for s in statements if "rating_steps" in s or "player_ratings" in s]
+
+
+def test_a_hand_in_an_open_match_does_no_rating_work_and_reads_stay_constant(app: Flask, api: Api) -> None:
+    """Adding a hand that finishes nothing sends no statement about ratings; finishing the newest
+    match, and reading the ladder, a player page or a prediction, send as many statements after 3
+    matches as after 15."""
+    page = logged_in(app, "ana")
+
+    def costs(first: int, count: int) -> tuple[int, ...]:
+        for i in range(first, first + count):
+            play(api, [["Ana", f"P{i}"], ["Eva", f"Q{i}"]], [WIN_A if i % 2 else WIN_B])
+        match_id = play(api, [["Ana", "Luis"], ["Eva", "Juan"]], [])
+        with counting(app) as open_hand:
+            assert api.post(f"/matches/{match_id}/hands", {**SMALL, "number": 1}).status_code == 201
+        assert rating_statements(open_hand) == []
+        with counting(app) as finishing:
+            assert api.post(f"/matches/{match_id}/hands", {**WIN_A, "number": 2}).status_code == 201
+        assert rating_statements(finishing)
+        found = [len(finishing)]
+        for url in ("/players/ratings", "/players/1"):
+            assert page.get(url).status_code == 200
+            with counting(app) as read:
+                assert page.get(url).status_code == 200
+            found.append(len(read))
+        with counting(app) as predicted:
+            assert (
+                api.post("/ratings/predict", {"sides": [["Ana", "Luis"], ["Eva", "Juan"]]}).status_code == 200
+            )
+        return (*found, len(predicted))
+
+    assert costs(0, 2) == costs(2, 12)

@@ -1,6 +1,6 @@
 """The roster of players: renaming, merging, statistics and charts."""
 
-from . import match_charts, routes  # noqa: F401 - their views and handlers register themselves on ``bp``
+from . import ladder, match_charts, routes  # noqa: F401 - their views and handlers register themselves on ``bp``
 from .blueprint import bp
 
 __all__ = ["bp"]

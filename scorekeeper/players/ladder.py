@@ -1,0 +1,99 @@
+"""The ratings pages: the account's ladder (every rule set or one) with the partnerships ranked
+against the model's prediction, and the rating chart of a player's page. Everything is read from
+the stored ratings (:mod:`scorekeeper.services.rating_reads`): no replay on a page view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from flask import abort, render_template, request
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from markupsafe import Markup
+
+from .. import vocabulary
+from ..charts import running_totals_chart
+from ..models import ALL_RULESETS, Player
+from ..rules import RULESET_IDS
+from ..services import NotFound
+from ..services.rating_reads import PROVISIONAL_BELOW, TREND_MATCHES, history, ladder, partnerships, scope_of
+from .blueprint import bp
+from .routes import ruleset_name
+
+#: The least and most matches a reader may set as the provisional mark's minimum.
+MIN_BOUNDS: Final = (1, 1000)
+UNPROCESSABLE: Final = 422
+
+
+def _minimum(raw: str | None) -> tuple[int, str | None, str]:
+    """The provisional minimum from the query (``min``), the error to show beside its field (the
+    default then applies), and the value to keep in the field."""
+    if raw is None or raw == "":
+        return PROVISIONAL_BELOW, None, str(PROVISIONAL_BELOW)
+    text = raw.strip()
+    low, high = MIN_BOUNDS
+    if text.isascii() and text.isdigit() and len(text) <= 4 and low <= int(text) <= high:
+        return int(text), None, text
+    error = _("Enter a whole number from %(low)s to %(high)s.", low=low, high=high)
+    return PROVISIONAL_BELOW, error, raw[:20]
+
+
+@bp.get("/players/ratings")
+@login_required
+def ratings() -> tuple[str, int]:
+    """The ladder, best first: ``?ruleset=ID`` that rule set alone (404 for an unknown one),
+    ``?min=N`` the matches under which a rating is marked provisional."""
+    try:
+        scope = scope_of(request.args.get("ruleset"))
+    except NotFound:
+        abort(404)
+    minimum, error, kept = _minimum(request.args.get("min"))
+    page = render_template(
+        "players/ratings.html",
+        standings=ladder(current_user.id, scope),
+        partnerships=partnerships(current_user.id, scope),
+        scope=scope,
+        rulesets=[(r, ruleset_name(r)) for r in RULESET_IDS],
+        minimum=minimum,
+        min_error=error,
+        min_kept=kept,
+        trend_over=TREND_MATCHES,
+        all_scope=ALL_RULESETS,
+    )
+    return page, UNPROCESSABLE if error else 200
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    chart: Markup
+    #: (match id, date, ordinal) after each rated match, oldest first: the numbers beside the chart.
+    points: list[tuple[int, Any, float]]
+
+
+@bp.app_template_global("rating_chart")
+def rating_chart(player: Player) -> RatingChart | None:
+    """The player's rating (mu − 3 sigma, over every rule set) after each of their rated matches,
+    from the starting 0; ``None`` before any (one statement)."""
+    points = history(current_user.id, player.id)
+    if not points:
+        return None
+    ordinals = [p.ordinal for p in points]
+    chart = running_totals_chart(
+        "chart-rating",
+        [player.name],
+        [[round(value)] for value in ordinals],
+        None,
+        title=_("Rating of %(name)s", name=player.name),
+        desc=_(
+            "The rating of %(name)s after each of their %(count)s rated matches, from 0 before the "
+            "first; now %(rating)s.",
+            name=player.name,
+            count=len(points),
+            rating=vocabulary.number(round(ordinals[-1], 1)),
+        ),
+        target_label="",
+        axis=_("Match"),
+        fmt=vocabulary.number,
+    )
+    return RatingChart(chart, [(p.match_id, p.created_at, p.ordinal) for p in points])
