@@ -92,12 +92,42 @@
      match it already started). */
   window.addEventListener("pageshow", function () { sending = false; });
 
+  /* The chance each side wins by the account's ratings, asked of the server (read-only JSON) a
+     moment after the players change; nothing is shown offline, on an error, or before two sides. */
+  var chances = form.querySelector("[data-chances]");
+  var asking = null;
+  var asked = 0;
+  function syncChances() {
+    if (!chances) { return; }
+    window.clearTimeout(asking);
+    asking = window.setTimeout(function () {
+      var query = new URLSearchParams();
+      var chosen = form.querySelector("input[data-ruleset-choice]:checked");
+      if (chosen) { query.append("ruleset", chosen.value); }
+      form.querySelectorAll("[data-player]").forEach(function (input) {
+        if (!input.disabled && input.value.trim()) {
+          query.append("side" + input.getAttribute("data-player").split("-")[0], input.value.trim());
+        }
+      });
+      var mine = ++asked;
+      fetch(chances.getAttribute("data-chances") + "?" + query.toString(), {
+        credentials: "same-origin", headers: { Accept: "application/json" }
+      }).then(function (response) { return response.ok ? response.json() : { text: "" }; })
+        .then(function (body) {
+          if (mine !== asked) { return; }  // a later change asked again
+          chances.textContent = body.text || "";
+          chances.hidden = !body.text;
+        }).catch(function () { chances.hidden = true; });
+    }, 300);
+  }
+
   form.addEventListener("change", function (event) {
-    if (event.target.hasAttribute("data-ruleset-choice")) { syncRuleset(); syncDealer(); }
+    if (event.target.hasAttribute("data-ruleset-choice")) { syncRuleset(); syncDealer(); syncChances(); }
   });
   form.addEventListener("input", function (event) {
-    if (event.target.hasAttribute("data-player")) { syncDealer(); syncNames(); }
+    if (event.target.hasAttribute("data-player")) { syncDealer(); syncNames(); syncChances(); }
   });
+  syncChances();
   syncRuleset();
   syncDealer();
   syncNames();

@@ -325,3 +325,19 @@ def test_a_hand_in_an_open_match_does_no_rating_work_and_reads_stay_constant(app
         return (*found, len(predicted))
 
     assert costs(0, 2) == costs(2, 12)
+
+
+def test_the_new_match_page_asks_for_the_chances_as_players_are_typed(app: Flask, api: Api) -> None:
+    play(api, [["Ana", "Luis"], ["Eva", "Juan"]], [WIN_A])
+    page = logged_in(app, "ana")
+    assert 'data-chances="/matches/new/chances"' in page.get("/matches/new").get_data(as_text=True)
+    url = "/matches/new/chances?ruleset=classic&side0=Ana&side0=Luis&side1=Eva&side1=Juan"
+    answer = page.get(url).get_json()
+    expected = api.post("/ratings/predict", {"sides": [["Ana", "Luis"], ["Eva", "Juan"]]}).get_json()["win"]
+    assert answer["win"] == pytest.approx(expected)
+    first, second = (f"{round(100 * chance)}%" for chance in expected)
+    assert answer["text"] == f"Chance of winning, by the ratings: Side 1 {first} · Side 2 {second}."
+    assert page.get("/matches/new/chances?side0=Ana").get_json() == {"win": [], "text": ""}
+    twice = page.get("/matches/new/chances?side0=Ana&side1=Ana")
+    assert twice.status_code == 422 and "sides.1.0" in twice.get_json()["errors"]
+    assert page.get("/matches/new/chances?side0=A&side1=B&ruleset=nope").status_code == 422
