@@ -11,7 +11,8 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from ..rules import ValidationError
-from ..services.rating_reads import MAX_SIDES, parse_prediction, predict
+from ..rules.match_setup import MAX_SIDES
+from ..services.rating_reads import parse_prediction, predict
 from .blueprint import bp
 
 UNPROCESSABLE: Final = 422

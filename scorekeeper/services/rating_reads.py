@@ -16,6 +16,8 @@ from sqlalchemy.orm import aliased
 from ..extensions import db
 from ..models import ALL_RULESETS, Player, PlayerRating, RatingStep, as_utc
 from ..rules import N_, RULESET_IDS, FieldError, ValidationError
+from ..rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES, MIN_SIDES
+from ..rules.text import UNSTORABLE_MESSAGE, storable
 from .errors import NotFound
 from .ratings import DEFAULT_MU, DEFAULT_SIGMA, MODEL, ordinal
 
@@ -23,9 +25,8 @@ from .ratings import DEFAULT_MU, DEFAULT_SIGMA, MODEL, ordinal
 PROVISIONAL_BELOW: Final = 5
 #: The trend is the change of the ordinal over this many of the player's latest matches (default).
 TREND_MATCHES: Final = 5
-#: Names a prediction may take per side, and sides.
-MAX_SIDE: Final = 3
-MAX_SIDES: Final = 4
+#: A prediction's sides and players per side: as many as a match may have.
+MAX_SIDE: Final = MAX_PLAYERS_PER_SIDE
 
 
 @dataclass(frozen=True)
@@ -152,10 +153,13 @@ def partnerships(owner_id: int, scope: str = ALL_RULESETS) -> list[PartnershipFo
 
 def _names(raw: Any, path: str) -> list[str]:
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SIDE:
-        raise ValidationError([FieldError(path, N_("A side is a list of one to three player names."))])
+        message = N_("A side is a list of 1 to {maximum} player names.")
+        raise ValidationError([FieldError(path, message, {"maximum": MAX_SIDE})])
     for i, name in enumerate(raw):
-        if not isinstance(name, str) or not name.strip() or len(name) > 60 or "\x00" in name:
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
             raise ValidationError([FieldError(f"{path}.{i}", N_("A player's name (up to 60 characters)."))])
+        if not storable(name):
+            raise ValidationError([FieldError(f"{path}.{i}", UNSTORABLE_MESSAGE)])
     return [name.strip() for name in raw]
 
 
@@ -171,15 +175,16 @@ def parse_prediction(data: Any) -> tuple[list[list[str]], str]:
     if unknown:
         raise ValidationError([FieldError(unknown[0], N_("Unknown field."))])
     raw = data.get("sides")
-    if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_SIDES:
-        raise ValidationError([FieldError("sides", N_("Two to four sides."))])
+    if not isinstance(raw, list) or not MIN_SIDES <= len(raw) <= MAX_SIDES:
+        message = N_("From {low} to {high} sides.")
+        raise ValidationError([FieldError("sides", message, {"low": MIN_SIDES, "high": MAX_SIDES})])
     sides = [_names(side, f"sides.{i}") for i, side in enumerate(raw)]
     seen: dict[str, int] = {}
     for i, side in enumerate(sides):
         for j, name in enumerate(side):
-            if name in seen:
+            if name.casefold() in seen:  # as a new match compares them
                 raise ValidationError([FieldError(f"sides.{i}.{j}", N_("A player cannot be in two sides."))])
-            seen[name] = i
+            seen[name.casefold()] = i
     ruleset = data.get("ruleset")
     if ruleset is not None and (not isinstance(ruleset, str) or ruleset not in RULESET_IDS):
         raise ValidationError([FieldError("ruleset", N_("Unknown rule set."))])

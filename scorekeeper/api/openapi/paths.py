@@ -121,6 +121,38 @@ def paths() -> dict[str, Any]:
                 "responses": _answers({200: ("The rule set.", ref("RuleSet"), None)}, 404),
             }
         },
+        "/ratings": {
+            "get": {
+                "operationId": "listRatings",
+                "summary": "The account's rated players, best first (by ordinal, then name).",
+                "parameters": [
+                    {
+                        "name": "ruleset",
+                        "in": "query",
+                        "required": False,
+                        "description": "That rule set's matches alone (every rule set without it).",
+                        "schema": {"type": "string", "enum": list(RULESET_IDS)},
+                    }
+                ],
+                "responses": _answers(
+                    {200: ("The ratings.", {"type": "array", "items": ref("Rating")}, None)},
+                    404,
+                    c404="No such rule set.",
+                ),
+            }
+        },
+        "/ratings/predict": {
+            "post": {
+                "operationId": "predictRatings",
+                "summary": "Each side's chance to win, by the model, from the account's ratings.",
+                "requestBody": _body("PredictionRequest"),
+                "responses": _answers(
+                    {200: ("The chances, one per side, in the order sent.", ref("Prediction"), None)},
+                    422,
+                    c422="Not that shape, a name in two sides, or an unknown rule set.",
+                ),
+            }
+        },
         "/matches": {
             "get": {
                 "operationId": "listMatches",

@@ -313,10 +313,60 @@ def _coded() -> dict[str, Any]:
     }
 
 
+def rating_schemas() -> dict[str, Any]:
+    """The ratings (docs/api.md, "Ratings"): a player's rating, a prediction asked and answered."""
+    name = {"type": "string", "pattern": _name_pattern(MAX_NAME)}
+    number = {"type": "number"}
+    return {
+        "Rating": {
+            "type": "object",
+            "required": ["player", "mu", "sigma", "ordinal", "matches"],
+            "properties": {
+                "player": {"type": "string"},
+                "mu": number,
+                "sigma": number,
+                "ordinal": {**number, "description": "mu − 3 × sigma: the order of the list."},
+                "matches": {"type": "integer", "minimum": 1},
+            },
+        },
+        "PredictionRequest": {
+            "type": "object",
+            "required": ["sides"],
+            "additionalProperties": False,
+            "properties": {
+                "sides": {
+                    "type": "array",
+                    "minItems": MIN_SIDES,
+                    "maxItems": MAX_SIDES,
+                    "items": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": MAX_PLAYERS_PER_SIDE,
+                        "items": name,
+                    },
+                    "description": "Each side's player names; a name in two sides is a 422.",
+                },
+                "ruleset": {
+                    "enum": [None, *RULESET_IDS],
+                    "description": "Whose ratings: that rule set's, or every rule set's (null).",
+                },
+            },
+        },
+        "Prediction": {
+            "type": "object",
+            "required": ["win"],
+            "properties": {
+                "win": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1}},
+            },
+        },
+    }
+
+
 def components() -> dict[str, Any]:
     """Every schema the paths name, by name."""
     listed, custom = penalty_schemas()
     return {
+        **rating_schemas(),
         "NewMatch": new_match_schema(),
         "HouseRules": house_rules_schema(),
         "HandInput": hand_input_schema(),
