@@ -494,7 +494,7 @@ def main() -> int:
     parser.add_argument("--db", choices=("sqlite", "postgresql", "both"), default="both")
     parser.add_argument("--skip-lighthouse", action="store_true")
     parser.add_argument("--output", type=Path, default=BENCH / "results.md")
-    parser.add_argument("--only", choices=("login", "api"),
+    parser.add_argument("--only", choices=("login", "api", "ratings"),
                         help="one measurement alone, printed (results.md is left as it is)")
     args = parser.parse_args()
     kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
@@ -504,6 +504,10 @@ def main() -> int:
     if args.only == "api":
         print(api_only(kinds, args.quick))
         return 0
+    if args.only == "ratings":  # bench/ratings_bench.py: 20,000 matches (2,000 with --quick)
+        import ratings_bench
+
+        return ratings_bench.main(["--db", args.db, "--matches", "2000" if args.quick else "20000"])
     command = "bench/run" + "".join(f" {a}" for a in sys.argv[1:])
     report = Report(machine())
     say("scoring engine")

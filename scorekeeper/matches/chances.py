@@ -37,11 +37,9 @@ def chances() -> tuple[Response, int]:
         return jsonify({"errors": {e.path: [e.render()] for e in error.errors}}), UNPROCESSABLE
     win = predict(current_user.id, parsed, scope)
     numbered = [n for n, side in enumerate(sides, start=1) if side]
-    text = _(
-        "Chance of winning, by the ratings: %(chances)s.",
-        chances=" · ".join(
-            _("Side %(n)s %(chance)s", n=n, chance=format_percent(chance))
-            for n, chance in zip(numbered, win, strict=True)
-        ),
-    )
+    each = [
+        _("Side %(n)s %(chance)s", n=n, chance=format_percent(chance))
+        for n, chance in zip(numbered, win, strict=True)
+    ]
+    text = _("Chance of winning, by the ratings: %(chances)s.", chances=" · ".join(each))
     return jsonify({"win": win, "text": text}), 200
