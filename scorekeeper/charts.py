@@ -399,3 +399,37 @@ def results_chart(
     ]
     # Built here, and every text in it went through escape().
     return Markup("".join(parts))  # nosec B704
+
+
+def rating_chart(
+    chart_id: str,
+    values: Sequence[float],
+    start: float,
+    first_number: int,
+    title: str,
+    desc: str,
+    axis: str = "",
+    fmt: Format = str,
+) -> Markup:
+    """A player's rating after each of their matches numbered ``first_number`` on (``values``), from
+    ``start`` (the rating before the first of them) at ``first_number − 1``: one line, the last point
+    marked; the x axis counts the player's matches."""
+    f = frame([start, *values], fmt)
+    count = len(values)
+    parts = _open(chart_id, f.bottom + X_LABELS + (AXIS_NAME if axis else 0), title, desc)
+    parts += _grid(f, fmt)
+
+    def x(i: int) -> float:
+        return f.left + 6 + i * (f.width - 12) / max(count, 1)
+
+    points = [(x(0), f.y(start))] + [(x(i + 1), f.y(v)) for i, v in enumerate(values)]
+    parts.append(
+        f'<polyline class="series" fill="none" stroke="{COLORS[0]}" stroke-width="2.5" '
+        f'stroke-linejoin="round" points="{" ".join(f"{num(px)},{num(py)}" for px, py in points)}"/>'
+    )
+    parts.append(_marker(MARKERS[0], *points[-1], COLORS[0]))
+    shown = [(x(n), fmt(first_number - 1 + n)) for n in _hand_ticks(count)]
+    parts.append(_x_labels(f, shown, axis))
+    parts.append("</svg>")
+    # Built here, and every text in it went through escape().
+    return Markup("".join(parts))  # nosec B704

@@ -12,8 +12,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
 
-from .. import vocabulary
-from ..charts import running_totals_chart
+from .. import charts, vocabulary
 from ..models import ALL_RULESETS, Player
 from ..rules import RULESET_IDS
 from ..services import NotFound
@@ -79,20 +78,21 @@ def rating_chart(player: Player) -> RatingChart | None:
     if not points:
         return None
     ordinals = [p.ordinal for p in points]
-    chart = running_totals_chart(
+    # From 0 (every player's starting rating) when the first match is shown, else from the first shown.
+    start, values = (0.0, ordinals) if points[0].number == 1 else (ordinals[0], ordinals[1:])
+    first = points[0].number if points[0].number == 1 else points[0].number + 1
+    chart = charts.rating_chart(
         "chart-rating",
-        [player.name],
-        [[round(value)] for value in ordinals],
-        None,
+        values or [start],
+        start,
+        first,
         title=_("Rating of %(name)s", name=player.name),
         desc=_(
-            "The rating of %(name)s after each of their %(count)s rated matches, from 0 before the "
-            "first; now %(rating)s.",
+            "The rating of %(name)s after each of their %(count)s latest rated matches; now %(rating)s.",
             name=player.name,
             count=len(points),
             rating=vocabulary.number(round(ordinals[-1], 1)),
         ),
-        target_label="",
         axis=_("Match"),
         fmt=vocabulary.number,
     )

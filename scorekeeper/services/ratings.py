@@ -54,6 +54,14 @@ class Rated:
     mu: float = DEFAULT_MU
     sigma: float = DEFAULT_SIGMA
     number: int = 0
+    #: The model's rating object of these mu and sigma, once made (``rate`` returns new ones: made
+    #: once per player, not once per match).
+    rating: Any = None
+
+    def model_rating(self) -> Any:
+        if self.rating is None:
+            self.rating = MODEL.rating(mu=self.mu, sigma=self.sigma)
+        return self.rating
 
 
 @dataclass
@@ -107,8 +115,10 @@ def rebuild(connection: Connection, owner_id: int | None = None) -> int:
         scopes |= set(
             connection.scalars(select(PlayerRating.scope).where(PlayerRating.owner_id == owner).distinct())
         )
+        every = _finished_matches(connection, owner, ALL_RULESETS, None)  # read once for every scope
         for scope in sorted(scopes | {ALL_RULESETS}):
-            rated += replay(connection, owner, scope, None)
+            chosen = [m for m in every if scope in (ALL_RULESETS, m.ruleset)]
+            rated += replay(connection, owner, scope, None, matches=chosen)
     return rated
 
 
@@ -126,6 +136,7 @@ def _before(created_at: Any, match_id: Any, start: Start) -> ColumnElement[bool]
 class _Finished:
     match_id: int
     created_at: datetime
+    ruleset: str
     totals: list[int]
     sides: list[list[int]]
 
@@ -134,23 +145,31 @@ def _finished_matches(
     connection: Connection, owner_id: int, scope: str, start: Start | None
 ) -> list[_Finished]:
     """The account's finished matches in ``scope`` from ``start`` on, in order, with each side's
-    players (one statement)."""
-    query = (
-        select(Match.id, Match.created_at, Match.totals, Side.position, Seat.player_id)
-        .join(Side, Side.match_id == Match.id)
-        .outerjoin(Seat, Seat.side_id == Side.id)
-        .where(Match.owner_id == owner_id, Match.finished.is_(True))
-        .order_by(Match.created_at, Match.id, Side.position, Seat.position)
-    )
+    players (two statements: the matches, then their seats)."""
+    where = [Match.owner_id == owner_id, Match.finished.is_(True)]
     if scope != ALL_RULESETS:
-        query = query.where(Match.ruleset == scope)
+        where.append(Match.ruleset == scope)
     if start is not None:
-        query = query.where(_after(Match.created_at, Match.id, start))
-    found: list[_Finished] = []
-    for match_id, created_at, totals, position, player_id in connection.execute(query):
-        if not found or found[-1].match_id != match_id:
-            found.append(_Finished(match_id, created_at, list(totals or []), []))
-        sides = found[-1].sides
+        where.append(_after(Match.created_at, Match.id, start))
+    found = [
+        _Finished(match_id, created_at, ruleset, list(totals or []), [])
+        for match_id, created_at, ruleset, totals in connection.execute(
+            select(Match.id, Match.created_at, Match.ruleset, Match.totals)
+            .where(*where)
+            .order_by(Match.created_at, Match.id)
+        )
+    ]
+    if not found:
+        return found
+    by_id = {m.match_id: m for m in found}
+    for match_id, position, player_id in connection.execute(
+        select(Side.match_id, Side.position, Seat.player_id)
+        .join(Match, Match.id == Side.match_id)
+        .outerjoin(Seat, Seat.side_id == Side.id)
+        .where(*where)
+        .order_by(Side.match_id, Side.position, Seat.position)
+    ):
+        sides = by_id[match_id].sides
         while len(sides) <= position:
             sides.append([])
         if player_id is not None:
@@ -213,7 +232,12 @@ def _state_before(
 
 
 def replay(
-    connection: Connection, owner_id: int, scope: str, start: Start | None, players: Iterable[int] = ()
+    connection: Connection,
+    owner_id: int,
+    scope: str,
+    start: Start | None,
+    players: Iterable[int] = (),
+    matches: list[_Finished] | None = None,
 ) -> int:
     """Rewrite the account's ratings in ``scope`` from ``start`` on (from the first match:
     ``None``): the steps of those matches, and the current rating of every player they concern
@@ -222,7 +246,9 @@ def replay(
     if start is not None:
         steps_from.append(_after(RatingStep.created_at, RatingStep.match_id, start))
     replaced = set(connection.scalars(select(RatingStep.player_id).where(*steps_from).distinct()))
-    matches = [m for m in _finished_matches(connection, owner_id, scope, start) if ratable(m)]
+    if matches is None:
+        matches = _finished_matches(connection, owner_id, scope, start)
+    matches = [m for m in matches if ratable(m)]
     concerned = replaced | set(players) | {p for m in matches for side in m.sides for p in side}
     state = _state_before(connection, owner_id, scope, start, concerned, latest=not replaced)
     if replaced:
@@ -236,10 +262,7 @@ def replay(
 
 def _rate(owner_id: int, scope: str, match: _Finished, state: dict[int, Rated]) -> list[dict[str, Any]]:
     """Rate one match: update ``state`` and return its steps."""
-    teams = [
-        [MODEL.rating(mu=state.setdefault(p, Rated()).mu, sigma=state[p].sigma) for p in side]
-        for side in match.sides
-    ]
+    teams = [[state.setdefault(p, Rated()).model_rating() for p in side] for side in match.sides]
     expected = MODEL.predict_win(teams)
     rated = MODEL.rate(teams, scores=[float(total) for total in match.totals])
     best = max(match.totals)
@@ -251,6 +274,7 @@ def _rate(owner_id: int, scope: str, match: _Finished, state: dict[int, Rated]) 
         for seat, (player, rating) in enumerate(zip(side, after, strict=True)):
             now = state[player]
             now.mu, now.sigma, now.number = float(rating.mu), float(rating.sigma), now.number + 1
+            now.rating = rating
             steps.append(
                 {
                     "match_id": match.match_id,
