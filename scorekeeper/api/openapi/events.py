@@ -56,7 +56,24 @@ def event_paths(answers: Any, path_int: Any, body: Any) -> dict[str, Any]:
                 "summary": "A new club night or tournament.",
                 "parameters": [_key_header("the event")],
                 "requestBody": body("NewEvent"),
-                "responses": answers({201: ("The event.", ref("Event"), None)}, 422),
+                "responses": answers(
+                    {201: ("The event.", ref("Event"), None)},
+                    422,
+                    links={
+                        operation: {
+                            "operationId": operation,
+                            "parameters": {"event_id": "$response.body#/id"},
+                        }
+                        for operation in (
+                            "getEvent",
+                            "seatRound",
+                            "addEntry",
+                            "finishEvent",
+                            "createTableLink",
+                            "revokeTableLink",
+                        )
+                    },
+                ),
             },
         },
         "/events/{event_id}": {
