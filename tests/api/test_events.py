@@ -283,3 +283,20 @@ def test_individual_seats_two_players_a_side(api):
     assert [standings[e]["lost"] for e in sides[1]] == [1, 1]
     bye = standings[round_1["byes"][0]]
     assert (bye["byes"], bye["match_points"]) == (1, 2)
+
+
+@pytest.mark.parametrize("fmt", ["round_robin", "mitchell"])
+def test_a_bye_is_credited_when_its_round_closes(api, fmt):
+    event = create(api, format=fmt, entries=pairs(3), game={"minutes": 20})
+    assert event["game"] == {"minutes": 20} and "hands_limit" not in event["house_rules"]
+    round_1 = seat(api, event["id"])
+    assert len(round_1["tables"]) == 1 and len(round_1["byes"]) == 1
+    sitter = round_1["byes"][0]
+
+    def row() -> dict[str, Any]:
+        standings = api.get(f"/events/{event['id']}").get_json()["standings"]
+        return next(s for s in standings if s["entry"] == sitter)
+
+    assert (row()["byes"], row()["match_points"]) == (0, 0)
+    api.post(f"/events/{event['id']}/rounds/1/close")
+    assert (row()["byes"], row()["match_points"], row()["played"]) == (1, 2, 0)
