@@ -363,9 +363,14 @@ def add_entry(event: Event, data: Any) -> Entry:
     assert entry is not None
     _check_unique(errors, [("_", entry)], event.entries)
     errors.raise_if_any()
-    with transaction():
-        row = Entry(name=entry.name, players=list(entry.players))
-        event.entries.append(row)
+    try:
+        with transaction():
+            row = Entry(name=entry.name, players=list(entry.players))
+            event.entries.append(row)
+    except IntegrityError:  # the same entry added by another request at the same moment
+        raise ValidationError(
+            [FieldError("name", N_("Another entry has the name {name}."), {"name": entry.name})]
+        ) from None
     return row
 
 
@@ -476,6 +481,7 @@ def _seated_with(event: Event, key: RequestKey) -> EventRound | None:
 def _seat(
     event: Event, tables: Sequence[tuple[int, Table]], byes: Sequence[int], key: RequestKey | None
 ) -> EventRound:
+    check_can_seat(event)  # again on a retry: a request that won a race may have seated this round
     number = len(event.event_rounds) + 1
     names = [name for entry in event.entries for name in entry.players]
     with match_write(conflict=None) as write:
