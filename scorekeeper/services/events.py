@@ -62,7 +62,12 @@ TOUCH_EVERY: Final = timedelta(minutes=1)
 
 
 class InvalidTableToken(LookupError):
-    """No active link has this token: unknown, revoked, replaced, or its event finished."""
+    """No active link has this token: ``why`` is ``unknown``, ``revoked``, ``replaced`` or
+    ``finished`` (its event is over), for the page that says so."""
+
+    def __init__(self, why: str = "unknown") -> None:
+        self.why = why
+        super().__init__(why)
 
 
 @dataclass(frozen=True)
@@ -615,10 +620,14 @@ def table_for_token(token: str) -> TableAccess:
     if not token or len(token) > 200:
         raise InvalidTableToken()
     link: TableLink | None = db.session.scalar(
-        select(TableLink).where(TableLink.token_hash == token_hash(token), TableLink.revoked_at.is_(None))
+        select(TableLink).where(TableLink.token_hash == token_hash(token))
     )
-    if link is None or link.event.finished:
+    if link is None:
         raise InvalidTableToken()
+    if link.revoked_at is not None:
+        raise InvalidTableToken("replaced" if link.revoked_reason == "replaced" else "revoked")
+    if link.event.finished:
+        raise InvalidTableToken("finished")
     event = link.event
     latest = current_round(event)
     table = next((t for t in latest.tables if t.number == link.table), None) if latest else None
@@ -680,6 +689,34 @@ def confirm_table(access: TableAccess, side: Any) -> EventTable:
             confirmed[side] = True
             table.confirmed = confirmed
     return table
+
+
+def correct_hand(
+    event: Event,
+    match_id: int,
+    number: int,
+    data: Any,
+    user_id: int,
+    reason: str,
+    expected_version: int | None = None,
+) -> HandResult:
+    """The director corrects hand ``number`` of one of the event's games (a closed round's too: no
+    "Continue editing" needed); ``reason`` is kept in the edit log (``after["reason"]``), and the
+    table must confirm its result again. Standings follow (they are read from the matches).
+
+    :raise NotFound: no such game in this event, or no such hand.
+    :raise Conflict: the hand changed since ``expected_version``, or another device changed the game.
+    :raise ValidationError: the hand breaks a rule (hand paths), or ``reason`` is blank (at ``reason``).
+    """
+    table = next((t for r in event.event_rounds for t in r.tables if t.match_id == match_id), None)
+    if table is None:
+        raise NotFound(match_id)
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValidationError([FieldError("reason", N_("Say why the hand is corrected."))])
+    result, _mv = matches.replace_hand(
+        table.match, number, data, user_id, expected_version=expected_version, reason=reason.strip()[:500]
+    )
+    return result
 
 
 # --- What holds for an event's match wherever it is changed -----------------------------------------
