@@ -629,8 +629,16 @@ def table_for_token(token: str) -> TableAccess:
     if link.event.finished:
         raise InvalidTableToken("finished")
     event = link.event
-    latest = current_round(event)
-    table = next((t for t in latest.tables if t.number == link.table), None) if latest else None
+    # The latest round and this table in it, by two small queries (not every round's tables): each
+    # phone asks on every request.
+    latest: EventRound | None = db.session.scalar(
+        select(EventRound).where(EventRound.event_id == event.id).order_by(EventRound.number.desc()).limit(1)
+    )
+    table: EventTable | None = None
+    if latest is not None:
+        table = db.session.scalar(
+            select(EventTable).where(EventTable.round_id == latest.id, EventTable.number == link.table)
+        )
     now = utcnow()
     if link.used_at is None or now - _aware(link.used_at) >= TOUCH_EVERY:
         with transaction():
