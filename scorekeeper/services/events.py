@@ -426,7 +426,11 @@ def _check_manual(event: Event, data: Any) -> tuple[list[tuple[int, Table]], lis
                 or len(sides) != 2
                 or not all(isinstance(s, list) and s and all(is_whole_number(e) for e in s) for s in sides)
             ):
-                errors.add(f"tables.{i}", N_('Each table is {{"sides": [[entry ids], [entry ids]]}}.'))
+                errors.add(
+                    "tables",
+                    N_('Table {table} must be {{"sides": [[entry ids], [entry ids]]}}.'),
+                    table=i + 1,
+                )
                 continue
             tables.append((tuple(sides[0]), tuple(sides[1])))
     byes = data.get("byes", [])
