@@ -317,3 +317,5 @@ class Result:
     total: int
     best_other: int
     won: bool
+    #: Finished with no winner (equal top totals): neither won nor lost.
+    drawn: bool = False

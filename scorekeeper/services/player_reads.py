@@ -118,7 +118,8 @@ def _result(
 ) -> Result:
     """The result of the side at ``index`` of a finished match: its total against the best other."""
     best_other = max((t for i, t in enumerate(totals) if i != index), default=0)
-    return Result(match_id, ruleset, as_utc(created_at), totals[index], best_other, winner == index)
+    total = totals[index]
+    return Result(match_id, ruleset, as_utc(created_at), total, best_other, winner == index, winner is None)
 
 
 def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict[str, list[Result]]:

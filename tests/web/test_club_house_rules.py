@@ -1,7 +1,7 @@
 """The club house rules every rule set accepts (RULES.md, "House rules every rule set accepts"):
 ``hands_limit`` and ``opening_by_hand`` entered on the new-match page, refused with messages next to
 their inputs, and a three-hand game that ends level shown as a draw everywhere a player looks: the
-scoreboard, the history, the CSV export, the rules page (the API's MATCH: tests/api).
+scoreboard, the history, the player's results, the CSV export, the rules page (the API's MATCH: tests/api).
 
 The hands (classic, hand-worked): side 0 goes out with 200 melds + clean canasta 500 + going out 100
 = 800, side 1 scores 300 - 50 = 250; then the other way round; then 700 each: 1750 / 1750.
@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.models import Match, Player
 from tests.web.helpers import create, field_block, match_form, matches, page, post_form, post_hand
 
 
@@ -55,6 +55,10 @@ def test_a_three_hand_game_ending_level_is_a_draw_everywhere(app: Flask, user_cl
     export = user_client.get(f"/matches/{match_id}/export.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(export.lstrip("\ufeff"))))
     assert [r[-2:] for r in rows[-2:]] == [["1750", "draw"], ["1750", "draw"]]
+    with app.app_context():
+        ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
+    player = page(user_client.get(f"/players/{ana}"))
+    assert "<td>Draw</td>" in player and "1 drawn, 0 lost" in player and 'class="drawn"' in player
     rules = page(user_client.get(f"/matches/{match_id}/rules"))
     assert "it also ends after 3 hands" in rules and "3 and later" in rules
 
