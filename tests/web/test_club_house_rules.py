@@ -59,6 +59,11 @@ def test_a_three_hand_game_ending_level_is_a_draw_everywhere(app: Flask, user_cl
         ana = db.session.scalar(select(Player.id).where(Player.name == "Ana"))
     player = page(user_client.get(f"/players/{ana}"))
     assert "<td>Draw</td>" in player and "1 drawn, 0 lost" in player and 'class="drawn"' in player
+    assert '<td class="num" data-drawn>1</td>' in player  # the statistics count it, apart from won and lost
+    roster = page(user_client.get("/players"))
+    row = roster[roster.index(f'href="/players/{ana}"') :].split("</tr>", 1)[0]
+    cells = [cell.split("</td>", 1)[0] for cell in row.split('<td class="num">')[1:]]
+    assert cells == ["1", "0", "1", "0"]  # played, won, drawn, in progress
     rules = page(user_client.get(f"/matches/{match_id}/rules"))
     assert "it also ends after 3 hands" in rules and "3 and later" in rules
 
