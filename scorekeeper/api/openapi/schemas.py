@@ -8,7 +8,7 @@ from typing import Any, Final
 from ...rules import CUSTOM, LINES, RULESET_IDS, all_rulesets, house_rule_keys
 from ...rules.cards import CANASTA_SIZE, CARD_GROUP_BY_CODE, POINT_STEP, deck_cards, deck_points
 from ...rules.hand import MAX_CUSTOM_POINTS, MAX_DESCRIPTION, MAX_HANDS, MAX_PENALTY_COUNT
-from ...rules.house_rule_table import BANDS_KEY, OPTIONS, SECTIONS, HouseRuleKey
+from ...rules.house_rule_table import BANDS_KEY, MAX_MINIMUMS, OPTIONS, SECTIONS, HouseRuleKey
 from ...rules.house_rules import MAX_BANDS
 from ...rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES, MAX_TARGET, MIN_SIDES, MIN_TARGET
 from ...rules.model import OptionKind
@@ -20,7 +20,7 @@ from ...rules.sets import ALL_FLAG_CODES
 _BAD: Final = "\\u0000"
 
 
-def _name_pattern(maximum: int) -> str:
+def name_pattern(maximum: int) -> str:
     """Storable text that is not blank and, once stripped, has at most ``maximum`` characters."""
     return f"^\\s*[^\\s{_BAD}](?:[^{_BAD}]{{0,{maximum - 2}}}[^\\s{_BAD}])?\\s*$"
 
@@ -62,6 +62,14 @@ def _option_schema(row: HouseRuleKey) -> dict[str, Any]:
         return {"type": "boolean", "description": row.description}
     if row.kind is OptionKind.NUMBER:
         return integer(row.minimum, row.maximum, description=row.description)
+    if row.kind is OptionKind.MINIMUMS:
+        return {
+            "type": "array",
+            "description": f"{row.description}; not together with opening_bands (422 at house_rules).",
+            "minItems": 1,
+            "maxItems": MAX_MINIMUMS,
+            "items": integer(row.minimum, row.maximum, row.step),
+        }
     return _bands_schema()
 
 
@@ -98,7 +106,7 @@ def house_rules_schema() -> dict[str, Any]:
 
 
 def new_match_schema() -> dict[str, Any]:
-    name = {"type": "string", "pattern": _name_pattern(MAX_NAME)}
+    name = {"type": "string", "pattern": name_pattern(MAX_NAME)}
     return {
         "type": "object",
         "required": ["ruleset", "sides"],
@@ -315,7 +323,7 @@ def _coded() -> dict[str, Any]:
 
 def rating_schemas() -> dict[str, Any]:
     """The ratings (docs/api.md, "Ratings"): a player's rating, a prediction asked and answered."""
-    name = {"type": "string", "pattern": _name_pattern(MAX_NAME)}
+    name = {"type": "string", "pattern": name_pattern(MAX_NAME)}
     number = {"type": "number"}
     return {
         "Rating": {

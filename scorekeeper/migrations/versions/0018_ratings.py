@@ -4,7 +4,7 @@ Both are derived from the matches (scorekeeper.services.ratings); the app fills 
 start after this upgrade (scorekeeper.services.schema), as a migration scores nothing.
 
 Revision ID: 0018_ratings
-Revises: 0015_autoincrement_ids
+Revises: 0017_events
 Create Date: 2026-11-25 21:20:00
 
 """
@@ -14,7 +14,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0018_ratings"
-down_revision = "0015_autoincrement_ids"
+down_revision = "0017_events"
 branch_labels = None
 depends_on = None
 
