@@ -520,6 +520,10 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(100))
+    #: The series (a season) the night counts in, if any (:class:`Series`; issue 21).
+    series_id: Mapped[int | None] = mapped_column(
+        ForeignKey("series.id", ondelete="SET NULL"), default=None, index=True
+    )
     #: The day it is played (the organiser's choice; ``None``: the day it was created).
     held_on: Mapped[date | None] = mapped_column(Date, default=None)
     ruleset: Mapped[str] = mapped_column(String(20))
@@ -637,3 +641,19 @@ class TableLink(db.Model):  # type: ignore[name-defined,misc]
     used_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
 
     event: Mapped[Event] = relationship()
+
+
+class Series(db.Model):  # type: ignore[name-defined,misc]
+    """A season of club nights an organiser names (issue 21): its finished events' places become
+    points (:mod:`scorekeeper.series`), each player's best ``best`` nights count, ranked from
+    ``minimum`` nights. The name is the series' key in the account: creating it again is a no-op."""
+
+    __tablename__ = "series"
+    __table_args__ = (UniqueConstraint("owner_id", "name"), NEVER_REUSED_IDS)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+    best: Mapped[int]
+    minimum: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)

@@ -46,11 +46,18 @@ class SeriesStanding(Generic[K]):
 def series_standings(
     nights: Sequence[Mapping[K, int]], best: int, minimum: int = 1
 ) -> list[SeriesStanding[K]]:
-    """The series after ``nights`` (each the ranks of that night's entries), counting each player's
-    ``best`` nights, ranking those with at least ``minimum`` nights; the others follow, unranked."""
+    """The series after ``nights`` (each the ranks of that night's entries): :func:`from_points`
+    of each night's :func:`night_points`."""
+    return from_points([night_points(ranks) for ranks in nights], best, minimum)
+
+
+def from_points(nights: Sequence[Mapping[K, float]], best: int, minimum: int = 1) -> list[SeriesStanding[K]]:
+    """The series after ``nights`` (each night's points per player: a pair's two players take their
+    entry's), counting each player's ``best`` nights, ranking those with at least ``minimum``
+    nights; the others follow, unranked."""
     if best < 1 or minimum < 0:
         raise ValueError("best must be at least 1 and minimum at least 0")
-    per_night = [night_points(ranks) for ranks in nights]
+    per_night = list(nights)
     keys: list[K] = []
     for night in per_night:
         keys += [key for key in night if key not in keys]

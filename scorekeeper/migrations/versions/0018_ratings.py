@@ -1,4 +1,5 @@
-"""ratings: each player's rating after each finished match (rating_steps) and now (player_ratings)
+"""ratings: each player's rating after each finished match (rating_steps) and now (player_ratings);
+series of club nights (series, events.series_id)
 
 Both are derived from the matches (scorekeeper.services.ratings); the app fills them on the first
 start after this upgrade (scorekeeper.services.schema), as a migration scores nothing.
@@ -73,9 +74,35 @@ def upgrade():
         sa.PrimaryKeyConstraint("player_id", "scope", name=op.f("pk_player_ratings")),
     )
     op.create_index("ix_player_ratings_owner_scope", "player_ratings", ["owner_id", "scope", "ordinal"])
+    op.create_table(
+        "series",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("owner_id", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(length=100), nullable=False),
+        sa.Column("best", sa.Integer(), nullable=False),
+        sa.Column("minimum", sa.Integer(), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["owner_id"], ["users.id"], name=op.f("fk_series_owner_id_users"), ondelete="CASCADE"
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_series")),
+        sa.UniqueConstraint("owner_id", "name", name=op.f("uq_series_owner_id_name")),
+        sqlite_autoincrement=True,
+    )
+    with op.batch_alter_table("events") as batch:
+        batch.add_column(sa.Column("series_id", sa.Integer(), nullable=True))
+        batch.create_index(batch.f("ix_events_series_id"), ["series_id"], unique=False)
+        batch.create_foreign_key(
+            batch.f("fk_events_series_id_series"), "series", ["series_id"], ["id"], ondelete="SET NULL"
+        )
 
 
 def downgrade():
+    with op.batch_alter_table("events") as batch:
+        batch.drop_constraint(batch.f("fk_events_series_id_series"), type_="foreignkey")
+        batch.drop_index(batch.f("ix_events_series_id"))
+        batch.drop_column("series_id")
+    op.drop_table("series")
     op.drop_index("ix_player_ratings_owner_scope", table_name="player_ratings")
     op.drop_table("player_ratings")
     op.drop_index("ix_rating_steps_player_scope_number", table_name="rating_steps")

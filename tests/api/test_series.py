@@ -1,0 +1,60 @@
+"""Series of club nights through the API (issue 21, item 3): three nights of two pairs, the points
+of each place, the best nights counted, the minimum of nights, the ratings beside; a series is made
+once per name; another account sees none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .test_events import create, seat, win_hand
+
+
+def night(api: Any, entries: list[dict[str, Any]], winner: int) -> int:
+    """A finished club night of two entries: one game, side ``winner`` goes out."""
+    event = create(api, entries=entries, game={"hands": 1})
+    (table,) = seat(api, event["id"])["tables"]
+    assert api.post(f"/matches/{table['match']}/hands", win_hand(1, winner)).status_code == 201
+    assert api.post(f"/events/{event['id']}/rounds/1/close").status_code == 200
+    assert api.post(f"/events/{event['id']}/finish").status_code == 200
+    return int(event["id"])
+
+
+ANA_LUIS = {"players": ["Ana", "Luis"]}
+EVA_JUAN = {"players": ["Eva", "Juan"]}
+ANA_SOL = {"players": ["Ana", "Sol"]}
+
+
+def test_a_series_counts_the_best_nights_of_its_finished_events(api: Any, other_api: Any) -> None:
+    made = api.post("/series", {"name": "Otoño", "best": 2, "minimum": 2})
+    assert made.status_code == 201, made.get_json()
+    series_id = made.get_json()["id"]
+    again = api.post("/series", {"name": "Otoño", "best": 2, "minimum": 2})
+    assert again.status_code == 200 and again.get_json()["id"] == series_id  # one series per name
+    clash = api.post("/series", {"name": "Otoño", "best": 3, "minimum": 2})
+    assert clash.status_code == 422 and "name" in clash.get_json()["errors"]
+    first = night(api, [ANA_LUIS, EVA_JUAN], 0)  # Ana & Luis first (2 points), Eva & Juan 1
+    second = night(api, [ANA_LUIS, EVA_JUAN], 1)  # Eva & Juan first
+    third = night(api, [ANA_SOL, EVA_JUAN], 0)  # Ana & Sol first
+    for event_id in (first, second, third, third):  # putting one in twice changes nothing
+        assert api.put(f"/series/{series_id}/events/{event_id}").status_code == 204
+    table = api.get(f"/series/{series_id}").get_json()
+    assert [n["event"] for n in table["nights"]] == [first, second, third]
+    rows = {row["player"]: row for row in table["standings"]}
+    assert [(r["player"], r["rank"], r["total"], r["nights"]) for r in table["standings"]] == [
+        ("Ana", 1, 4.0, 3),  # 2, 1, 2: the best two
+        ("Eva", 2, 3.0, 3),  # 1, 2, 1
+        ("Juan", 2, 3.0, 3),
+        ("Luis", 4, 3.0, 2),  # 2, 1: as many points, fewer nights
+        ("Sol", None, 2.0, 1),  # one night: under the minimum
+    ]
+    assert rows["Ana"]["points"] == [2, 1, 2] and rows["Ana"]["counted"] == [0, 2]
+    assert rows["Sol"]["points"] == [None, None, 2]
+    ratings = {r["player"]: r["ordinal"] for r in api.get("/ratings").get_json()}
+    assert rows["Ana"]["rating"] == ratings["Ana"]  # the ratings count the nights' games too
+    assert api.delete(f"/series/{series_id}/events/{third}").status_code == 204
+    assert len(api.get(f"/series/{series_id}").get_json()["nights"]) == 2
+    assert other_api.get(f"/series/{series_id}").status_code == 404
+    assert other_api.put(f"/series/{series_id}/events/{first}").status_code == 404
+    assert other_api.get("/series").get_json() == []
+    bad = api.post("/series", {"name": " ", "best": 0, "minimum": True, "extra": 1}).get_json()["errors"]
+    assert set(bad) == {"name", "best", "minimum", "extra"}
