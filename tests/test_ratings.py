@@ -229,7 +229,7 @@ def _people(owner: int, edit: tuple[Any, ...]) -> None:
         player_service.rename_player(owner, found[edit[1]], edit[1] + "2")
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(edits)
 def test_stored_ratings_equal_a_fresh_replay_after_random_edits(
     app: Flask, password_hash: str, runner: FlaskCliRunner, changes: list[tuple[Any, ...]]

@@ -4,18 +4,24 @@ the stored ratings (:mod:`scorekeeper.services.rating_reads`): no replay on a pa
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 from typing import Any, Final
 
-from flask import abort, render_template, request
+from flask import Response, abort, render_template, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from markupsafe import Markup
 
 from .. import charts, vocabulary
+from ..loaders import owned_or_404
 from ..models import ALL_RULESETS, Player
 from ..rules import RULESET_IDS
 from ..services import NotFound
+from ..services import series as series_service
+from ..services.export_formats import safe_cell
 from ..services.rating_reads import PROVISIONAL_BELOW, TREND_MATCHES, history, ladder, partnerships, scope_of
 from .blueprint import bp
 from .routes import ruleset_name
@@ -97,3 +103,63 @@ def rating_chart(player: Player) -> RatingChart | None:
         fmt=vocabulary.number,
     )
     return RatingChart(chart, [(p.match_id, p.created_at, p.ordinal) for p in points])
+
+
+# --- Series of club nights -----------------------------------------------------------------------------
+
+
+@bp.get("/players/series")
+@login_required
+def series_index() -> str:
+    """The account's series (a season of club nights), made through the API or by the organiser."""
+    return render_template("players/series_index.html", series=series_service.list_series(current_user.id))
+
+
+@bp.get("/players/series/<int:series_id>")
+@login_required
+def series_page(series_id: int) -> str:
+    """A series' standings: each finished night's points, the total of the best nights, the rank
+    from the minimum of nights, and the rating beside (404 for another account's series)."""
+    table = series_service.series_table(owned_or_404(series_service.get_series, series_id))
+    return render_template("players/series.html", table=table)
+
+
+@bp.get("/players/series/<int:series_id>.csv")
+@login_required
+def series_csv(series_id: int) -> Response:
+    """The standings as a spreadsheet reads them (``;`` and a decimal comma in Spanish and French)."""
+    table = series_service.series_table(owned_or_404(series_service.get_series, series_id))
+    locale = get_locale()
+    language = locale.language if locale else "en"
+    comma = language in {"es", "fr"}
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if comma else ",", lineterminator="\r\n")
+
+    def figure(value: float | None) -> str:
+        if value is None:
+            return ""
+        text = f"{value:.1f}".removesuffix(".0")
+        return text.replace(".", ",") if comma else text
+
+    writer.writerow(
+        [_("Rank"), _("Player"), _("Total"), _("Nights"), *[n.name for n in table.nights], _("Rating")]
+    )
+    for s in table.standings:
+        rating = table.ratings.get(s.key)
+        writer.writerow(
+            [
+                "" if s.rank is None else s.rank,
+                safe_cell(s.key),
+                figure(s.total),
+                s.nights,
+                *[figure(p) for p in s.points],
+                "" if rating is None else figure(round(rating, 1)),
+            ]
+        )
+    name = f"series-{table.series.id}.csv"
+    return Response(
+        "\ufeff" + out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+

@@ -250,7 +250,11 @@ def replay(
         matches = _finished_matches(connection, owner_id, scope, start)
     matches = [m for m in matches if ratable(m)]
     concerned = replaced | set(players) | {p for m in matches for side in m.sides for p in side}
-    state = _state_before(connection, owner_id, scope, start, concerned, latest=not replaced)
+    # Nothing stored from ``start`` on, and no match taken away (whose steps the database deleted
+    # with it, but whose effect the current ratings still hold): the current ratings are the state
+    # before ``start``.
+    appended = not replaced and not set(players)
+    state = _state_before(connection, owner_id, scope, start, concerned, latest=appended)
     if replaced:
         connection.execute(delete(RatingStep).where(*steps_from))
     steps = [step for m in matches for step in _rate(owner_id, scope, m, state)]

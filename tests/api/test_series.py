@@ -58,3 +58,21 @@ def test_a_series_counts_the_best_nights_of_its_finished_events(api: Any, other_
     assert other_api.get("/series").get_json() == []
     bad = api.post("/series", {"name": " ", "best": 0, "minimum": True, "extra": 1}).get_json()["errors"]
     assert set(bad) == {"name", "best", "minimum", "extra"}
+
+
+def test_the_series_page_and_its_export(app: Any, api: Any) -> None:
+    from tests.web.helpers import logged_in
+
+    series_id = api.post("/series", {"name": "Otoño", "best": 1}).get_json()["id"]
+    first = night(api, [ANA_LUIS, EVA_JUAN], 0)
+    api.put(f"/series/{series_id}/events/{first}")
+    page = logged_in(app, "ana")
+    html = page.get(f"/players/series/{series_id}").get_data(as_text=True)
+    assert "Otoño" in html and ">Ana</th>" in html
+    assert f'href="/players/series/{series_id}"' in page.get("/players/series").get_data(as_text=True)
+    exported = page.get(f"/players/series/{series_id}.csv")
+    assert exported.mimetype == "text/csv"
+    lines = exported.get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert lines[0].split(",")[:4] == ["Rank", "Player", "Total", "Nights"]
+    assert lines[1].split(",")[:5] == ["1", "Ana", "2", "1", "2"]
+    assert page.get("/players/series/999").status_code == 404

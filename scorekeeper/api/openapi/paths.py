@@ -79,6 +79,8 @@ def _body(schema_name: str) -> dict[str, Any]:
 def paths(event_paths: Callable[..., dict[str, Any]]) -> dict[str, Any]:
     """Every operation; ``event_paths`` (:mod:`.events`) adds the club nights' with this module's helpers."""
     match_id = _path_int("match_id", "The match's id.")
+    series_id = _path_int("series_id", "The series' id.")
+    event_id = _path_int("event_id", "The event's id.")
     number = _path_int("number", "The hand's number (1 for the first).", MAX_HANDS)
     etag = {"ETag": _header("The hand's version.")}
     taken = (
@@ -155,6 +157,54 @@ def paths(event_paths: Callable[..., dict[str, Any]]) -> dict[str, Any]:
                     c422="Not that shape, a name in two sides, or an unknown rule set.",
                 ),
             }
+        },
+        "/series": {
+            "get": {
+                "operationId": "listSeries",
+                "summary": "The account's series of club nights, by name.",
+                "responses": _answers(
+                    {200: ("The series.", {"type": "array", "items": ref("SeriesSummary")}, None)}
+                ),
+            },
+            "post": {
+                "operationId": "createSeries",
+                "summary": "A series (a season) of club nights; its name is its key in the account.",
+                "requestBody": _body("NewSeries"),
+                "responses": _answers(
+                    {
+                        201: ("The new series.", ref("Series"), {"Location": _header("The series.")}),
+                        200: (
+                            "The series of that name, made before with the same settings.",
+                            ref("Series"),
+                            {"Location": _header("The series.")},
+                        ),
+                    },
+                    422,
+                    c422="A field out of range, or a series of that name with other settings (at name).",
+                ),
+            },
+        },
+        "/series/{series_id}": {
+            "get": {
+                "operationId": "getSeries",
+                "summary": "The series' standings from its finished nights, with each player's rating.",
+                "parameters": [series_id],
+                "responses": _answers({200: ("The series.", ref("Series"), None)}, 404),
+            }
+        },
+        "/series/{series_id}/events/{event_id}": {
+            "put": {
+                "operationId": "includeEventInSeries",
+                "summary": "Count the event as a night of the series (again: no change).",
+                "parameters": [series_id, event_id],
+                "responses": _answers({204: ("Done.", None, None)}, 404),
+            },
+            "delete": {
+                "operationId": "excludeEventFromSeries",
+                "summary": "No longer count the event in the series (not in it: no change).",
+                "parameters": [series_id, event_id],
+                "responses": _answers({204: ("Done.", None, None)}, 404),
+            },
         },
         "/matches": {
             "get": {

@@ -13,6 +13,7 @@ from ...rules.house_rules import MAX_BANDS
 from ...rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES, MAX_TARGET, MIN_SIDES, MIN_TARGET
 from ...rules.model import OptionKind
 from ...rules.sets import ALL_FLAG_CODES
+from ...services.series import MAX_NIGHTS, MAX_SERIES_NAME
 
 #: Characters no text may hold (rules.text.UNSTORABLE), as a JSON Schema character class body: NUL.
 #: Lone surrogates are refused too (422), but no pattern can name them: validators compile patterns
@@ -357,6 +358,67 @@ def rating_schemas() -> dict[str, Any]:
                 "ruleset": {
                     "enum": [None, *RULESET_IDS],
                     "description": "Whose ratings: that rule set's, or every rule set's (null).",
+                },
+            },
+        },
+        "SeriesSummary": {
+            "type": "object",
+            "required": ["id", "name", "best", "minimum"],
+            "properties": {
+                "id": {"type": "integer"},
+                "name": {"type": "string"},
+                "best": {"type": "integer"},
+                "minimum": {"type": "integer"},
+            },
+        },
+        "NewSeries": {
+            "type": "object",
+            "required": ["name", "best"],
+            "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string", "pattern": name_pattern(MAX_SERIES_NAME)},
+                "best": {**integer(1, MAX_NIGHTS), "description": "The nights of each player that count."},
+                "minimum": {**integer(0, MAX_NIGHTS), "description": "Nights to be ranked (default 1)."},
+            },
+        },
+        "Series": {
+            "type": "object",
+            "required": ["id", "name", "best", "minimum", "nights", "pending", "standings"],
+            "properties": {
+                "id": {"type": "integer"},
+                "name": {"type": "string"},
+                "best": {"type": "integer"},
+                "minimum": {"type": "integer"},
+                "nights": {
+                    "type": "array",
+                    "description": "The finished events counted, in the order held.",
+                    "items": {
+                        "type": "object",
+                        "required": ["event", "name", "held_on", "entries"],
+                        "properties": {
+                            "event": {"type": "integer"},
+                            "name": {"type": "string"},
+                            "held_on": {"type": "string", "format": "date"},
+                            "entries": {"type": "integer"},
+                        },
+                    },
+                },
+                "pending": {"type": "integer", "description": "Events of the series not finished yet."},
+                "standings": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["rank", "player", "total", "nights", "points", "counted", "rating"],
+                        "properties": {
+                            "rank": {"type": ["integer", "null"], "description": "null: under the minimum."},
+                            "player": {"type": "string"},
+                            "total": number,
+                            "nights": {"type": "integer"},
+                            "points": {"type": "array", "items": {"type": ["number", "null"]}},
+                            "counted": {"type": "array", "items": {"type": "integer"}},
+                            "rating": {"type": ["number", "null"]},
+                        },
+                    },
                 },
             },
         },
