@@ -1,6 +1,6 @@
 """Series of club nights in the API (issue 21, item 3): ``/series`` (list, create), ``/series/ID``
-(the standings), ``/series/ID/events/EVENT_ID`` (PUT puts the event in the series, DELETE takes it
-out). The rules live in :mod:`scorekeeper.services.series`."""
+(the standings), ``/series/ID/events`` (POST ``{"event": ID}`` puts an event in the series) and
+``/series/ID/events/EVENT_ID`` (DELETE takes it out). The rules live in :mod:`scorekeeper.services.series`."""
 
 from __future__ import annotations
 
@@ -63,10 +63,12 @@ def series(series_id: int) -> Response:
     return jsonify(table_json(service.series_table(service.get_series(g.api_user.id, series_id))))
 
 
-@bp.put("/series/<int:series_id>/events/<int:event_id>")
+@bp.post("/series/<int:series_id>/events")
 @token_required
-def include_event(series_id: int, event_id: int) -> Response:
-    service.set_event_series(service.get_series(g.api_user.id, series_id), event_id, included=True)
+def include_event(series_id: int) -> Response:
+    """``{"event": ID}``: count the account's event as a night of the series (again: no change)."""
+    series = service.get_series(g.api_user.id, series_id)
+    service.set_event_series(series, service.event_id_of(json_body()), included=True)
     return current_app.response_class(status=204)
 
 

@@ -107,6 +107,19 @@ def list_series(owner_id: int) -> list[Series]:
     return list(db.session.scalars(select(Series).where(Series.owner_id == owner_id).order_by(Series.name)))
 
 
+def event_id_of(data: Any) -> int:
+    """The event id of ``{"event": ID}``. :raise ValidationError: at ``event`` (or ``_``)."""
+    if not isinstance(data, dict):
+        raise ValidationError([FieldError("_", N_("Send an object."))])
+    unknown = sorted(set(data) - {"event"}, key=str)
+    if unknown:
+        raise ValidationError([FieldError(str(unknown[0]), N_("Unknown field."))])
+    value: Any = data.get("event")
+    if not is_whole_number(value) or not 1 <= value <= MAX_ID:
+        raise ValidationError([FieldError("event", N_("An event's id."))])
+    return int(value)
+
+
 def set_event_series(series: Series, event_id: int, included: bool) -> None:
     """Put the account's event ``event_id`` in ``series`` (``included``) or take it out; doing it
     again changes nothing. :raise NotFound: not an event of the series' account."""

@@ -36,7 +36,7 @@ def test_a_series_counts_the_best_nights_of_its_finished_events(api: Any, other_
     second = night(api, [ANA_LUIS, EVA_JUAN], 1)  # Eva & Juan first
     third = night(api, [ANA_SOL, EVA_JUAN], 0)  # Ana & Sol first
     for event_id in (first, second, third, third):  # putting one in twice changes nothing
-        assert api.put(f"/series/{series_id}/events/{event_id}").status_code == 204
+        assert api.post(f"/series/{series_id}/events", {"event": event_id}).status_code == 204
     table = api.get(f"/series/{series_id}").get_json()
     assert [n["event"] for n in table["nights"]] == [first, second, third]
     rows = {row["player"]: row for row in table["standings"]}
@@ -54,7 +54,9 @@ def test_a_series_counts_the_best_nights_of_its_finished_events(api: Any, other_
     assert api.delete(f"/series/{series_id}/events/{third}").status_code == 204
     assert len(api.get(f"/series/{series_id}").get_json()["nights"]) == 2
     assert other_api.get(f"/series/{series_id}").status_code == 404
-    assert other_api.put(f"/series/{series_id}/events/{first}").status_code == 404
+    assert other_api.post(f"/series/{series_id}/events", {"event": first}).status_code == 404
+    assert api.post(f"/series/{series_id}/events", {"event": "1"}).status_code == 422
+    assert api.post(f"/series/{series_id}/events", {"event": 999}).status_code == 404
     assert other_api.get("/series").get_json() == []
     bad = api.post("/series", {"name": " ", "best": 0, "minimum": True, "extra": 1}).get_json()["errors"]
     assert set(bad) == {"name", "best", "minimum", "extra"}
@@ -65,7 +67,7 @@ def test_the_series_page_and_its_export(app: Any, api: Any) -> None:
 
     series_id = api.post("/series", {"name": "Otoño", "best": 1}).get_json()["id"]
     first = night(api, [ANA_LUIS, EVA_JUAN], 0)
-    api.put(f"/series/{series_id}/events/{first}")
+    api.post(f"/series/{series_id}/events", {"event": first})
     page = logged_in(app, "ana")
     html = page.get(f"/players/series/{series_id}").get_data(as_text=True)
     assert "Otoño" in html and ">Ana</th>" in html

@@ -192,13 +192,30 @@ def paths(event_paths: Callable[..., dict[str, Any]]) -> dict[str, Any]:
                 "responses": _answers({200: ("The series.", ref("Series"), None)}, 404),
             }
         },
-        "/series/{series_id}/events/{event_id}": {
-            "put": {
+        "/series/{series_id}/events": {
+            "post": {
                 "operationId": "includeEventInSeries",
                 "summary": "Count the event as a night of the series (again: no change).",
-                "parameters": [series_id, event_id],
-                "responses": _answers({204: ("Done.", None, None)}, 404),
-            },
+                "parameters": [series_id],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["event"],
+                                "additionalProperties": False,
+                                "properties": {"event": integer(1, MAX_ID)},
+                            }
+                        }
+                    },
+                },
+                "responses": _answers(
+                    {204: ("Done.", None, None)}, 404, 422, c404="No such series, or no such event."
+                ),
+            }
+        },
+        "/series/{series_id}/events/{event_id}": {
             "delete": {
                 "operationId": "excludeEventFromSeries",
                 "summary": "No longer count the event in the series (not in it: no change).",
