@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.web.helpers import logged_in
+
 from .test_events import create, seat, win_hand
 
 
@@ -24,7 +26,7 @@ EVA_JUAN = {"players": ["Eva", "Juan"]}
 ANA_SOL = {"players": ["Ana", "Sol"]}
 
 
-def test_a_series_counts_the_best_nights_of_its_finished_events(api: Any, other_api: Any) -> None:
+def test_a_series_counts_the_best_nights_of_its_finished_events(app: Any, api: Any, other_api: Any) -> None:
     made = api.post("/series", {"name": "Otoño", "best": 2, "minimum": 2})
     assert made.status_code == 201, made.get_json()
     series_id = made.get_json()["id"]
@@ -51,6 +53,17 @@ def test_a_series_counts_the_best_nights_of_its_finished_events(api: Any, other_
     assert rows["Sol"]["points"] == [None, None, 2]
     ratings = {r["player"]: r["ordinal"] for r in api.get("/ratings").get_json()}
     assert rows["Ana"]["rating"] == ratings["Ana"]  # the ratings count the nights' games too
+    page = logged_in(app, "ana")  # the page and its export show the same
+    html = page.get(f"/players/series/{series_id}").get_data(as_text=True)
+    assert "Otoño" in html and html.index(">Ana</th>") < html.index(">Sol</th>")
+    assert f'href="/players/series/{series_id}"' in page.get("/players/series").get_data(as_text=True)
+    exported = page.get(f"/players/series/{series_id}.csv")
+    assert exported.mimetype == "text/csv"
+    lines = exported.get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert lines[0].split(",")[:4] == ["Rank", "Player", "Total", "Nights"]
+    assert lines[1].split(",")[:7] == ["1", "Ana", "4", "3", "2", "1", "2"]
+    assert lines[5].split(",")[:7] == ["", "Sol", "2", "1", "", "", "2"]
+    assert page.get("/players/series/999").status_code == 404
     assert api.delete(f"/series/{series_id}/events/{third}").status_code == 204
     assert len(api.get(f"/series/{series_id}").get_json()["nights"]) == 2
     assert other_api.get(f"/series/{series_id}").status_code == 404
@@ -60,21 +73,3 @@ def test_a_series_counts_the_best_nights_of_its_finished_events(api: Any, other_
     assert other_api.get("/series").get_json() == []
     bad = api.post("/series", {"name": " ", "best": 0, "minimum": True, "extra": 1}).get_json()["errors"]
     assert set(bad) == {"name", "best", "minimum", "extra"}
-
-
-def test_the_series_page_and_its_export(app: Any, api: Any) -> None:
-    from tests.web.helpers import logged_in
-
-    series_id = api.post("/series", {"name": "Otoño", "best": 1}).get_json()["id"]
-    first = night(api, [ANA_LUIS, EVA_JUAN], 0)
-    api.post(f"/series/{series_id}/events", {"event": first})
-    page = logged_in(app, "ana")
-    html = page.get(f"/players/series/{series_id}").get_data(as_text=True)
-    assert "Otoño" in html and ">Ana</th>" in html
-    assert f'href="/players/series/{series_id}"' in page.get("/players/series").get_data(as_text=True)
-    exported = page.get(f"/players/series/{series_id}.csv")
-    assert exported.mimetype == "text/csv"
-    lines = exported.get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert lines[0].split(",")[:4] == ["Rank", "Player", "Total", "Nights"]
-    assert lines[1].split(",")[:5] == ["1", "Ana", "2", "1", "2"]
-    assert page.get("/players/series/999").status_code == 404
