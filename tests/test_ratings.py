@@ -93,6 +93,7 @@ def test_the_ratings_are_openskill_over_the_finished_matches_in_order(api: Api) 
             assert row["matches"] == matches
     assert api.get("/ratings?ruleset=samba").get_json() == []
     assert api.get("/ratings?ruleset=nope").status_code == 404
+    assert api.get("/ratings?ruleset=").status_code == 404
 
 
 def play_totals(api: Api) -> list[int]:

@@ -217,10 +217,9 @@ def ratings() -> Response:
     """The account's rated players, best first; ``?ruleset=ID`` that rule set's matches alone (404
     for an unknown one)."""
     raw = request.args.get("ruleset")
-    try:
-        scope = rating_reads.scope_of(raw)
-    except NotFound:
+    if raw is not None and raw not in RULESET_IDS:  # an empty value names no rule set either
         return message(404, f"Unknown rule set; known: {', '.join(RULESET_IDS)}.")
+    scope = rating_reads.scope_of(raw)
     return jsonify(
         [
             {"player": s.name, "mu": s.mu, "sigma": s.sigma, "ordinal": s.ordinal, "matches": s.matches}

@@ -9,6 +9,8 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, url_for
 
 from ..models import Series
+from ..rules import N_, FieldError, ValidationError
+from ..services import NotFound
 from ..services import series as service
 from .blueprint import bp
 from .routes import json_body, token_required
@@ -68,7 +70,11 @@ def series(series_id: int) -> Response:
 def include_event(series_id: int) -> Response:
     """``{"event": ID}``: count the account's event as a night of the series (again: no change)."""
     series = service.get_series(g.api_user.id, series_id)
-    service.set_event_series(series, service.event_id_of(json_body()), included=True)
+    event_id = service.event_id_of(json_body())
+    try:
+        service.set_event_series(series, event_id, included=True)
+    except NotFound:  # the series is there: the body names an event the account does not have
+        raise ValidationError([FieldError("event", N_("No such event."))]) from None
     return current_app.response_class(status=204)
 
 

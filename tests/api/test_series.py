@@ -67,9 +67,10 @@ def test_a_series_counts_the_best_nights_of_its_finished_events(app: Any, api: A
     assert api.delete(f"/series/{series_id}/events/{third}").status_code == 204
     assert len(api.get(f"/series/{series_id}").get_json()["nights"]) == 2
     assert other_api.get(f"/series/{series_id}").status_code == 404
-    assert other_api.post(f"/series/{series_id}/events", {"event": first}).status_code == 404
+    assert other_api.post(f"/series/{series_id}/events", {"event": first}).status_code == 404  # no series
     assert api.post(f"/series/{series_id}/events", {"event": "1"}).status_code == 422
-    assert api.post(f"/series/{series_id}/events", {"event": 999}).status_code == 404
+    missing = api.post(f"/series/{series_id}/events", {"event": 999})
+    assert missing.status_code == 422 and "event" in missing.get_json()["errors"]
     assert other_api.get("/series").get_json() == []
     bad = api.post("/series", {"name": " ", "best": 0, "minimum": True, "extra": 1}).get_json()["errors"]
     assert set(bad) == {"name", "best", "minimum", "extra"}

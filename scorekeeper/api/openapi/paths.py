@@ -211,7 +211,11 @@ def paths(event_paths: Callable[..., dict[str, Any]]) -> dict[str, Any]:
                     },
                 },
                 "responses": _answers(
-                    {204: ("Done.", None, None)}, 404, 422, c404="No such series, or no such event."
+                    {204: ("Done.", None, None)},
+                    404,
+                    422,
+                    c404="No such series.",
+                    c422="Not an event's id, or no such event of the account (at event).",
                 ),
             }
         },
