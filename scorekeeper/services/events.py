@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,8 @@ from .submission_keys import KEY_FIELD, SubmissionKey
 from .unit_of_work import match_write, retried, transaction
 
 FORMATS: Final = ("round_robin", "mitchell", "swiss", "individual")
+#: ``held_on``: YYYY-MM-DD only (``date.fromisoformat`` alone takes week dates and more).
+ISO_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 EVENT_KEYS: Final = frozenset(
     {"name", "ruleset", "house_rules", "target", "format", "rounds", "game", "points", "entries", "held_on"}
 )
@@ -207,7 +210,7 @@ def _check_held_on(errors: ErrorCollector, value: Any) -> dt.date | None:
     if value is None:
         return None
     try:
-        if not isinstance(value, str) or len(value) != len("2026-11-25"):
+        if not isinstance(value, str) or not ISO_DATE.fullmatch(value):
             raise ValueError(value)
         return dt.date.fromisoformat(value)
     except ValueError:
