@@ -28,7 +28,7 @@ from datetime import timedelta
 from typing import Any, Final
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .. import pairings
 from ..extensions import db
@@ -648,8 +648,11 @@ def table_for_token(token: str) -> TableAccess:
         )
     now = utcnow()
     if link.used_at is None or now - _aware(link.used_at) >= TOUCH_EVERY:
-        with transaction():
-            link.used_at = now
+        try:  # best effort: a busy database leaves it for the next request
+            with transaction():
+                link.used_at = now
+        except OperationalError:
+            pass
     return TableAccess(event, link, link.table, latest, table, table.match if table else None)
 
 
