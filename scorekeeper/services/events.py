@@ -596,11 +596,17 @@ def create_table_link(event: Event, number: int) -> tuple[TableLink, str]:
     if event.finished:
         raise Conflict(N_("The event is over."))
     token = secrets.token_urlsafe(32)
-    with transaction():
-        _revoke(event, number, "replaced")
-        link = TableLink(event_id=event.id, table=number, token_hash=token_hash(token))
-        db.session.add(link)
-    return link, token
+
+    def make() -> TableLink:
+        with transaction():
+            _revoke(event, number, "replaced")
+            link = TableLink(event_id=event.id, table=number, token_hash=token_hash(token))
+            db.session.add(link)
+        return link
+
+    # Two new links for one table at once: the one active link per table (a unique index) makes the
+    # second fail; it tries again and replaces the first.
+    return retried(make), token
 
 
 def _revoke(event: Event, number: int, reason: str) -> None:
