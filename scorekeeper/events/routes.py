@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 
 from .. import single_use
 from ..i18n import translated_errors
+from ..keys import new_key
 from ..matches.match_form import (
     band_rows,
     house_rules_request,
@@ -26,8 +27,9 @@ from ..matches.match_form import (
     preset_choices,
 )
 from ..rules import ValidationError, all_rulesets, get_ruleset
-from ..services import MAX_ID, Conflict, NotFound
-from ..services import event_reads, events
+from ..matches.edit_log import log_entries
+from ..services import MAX_ID, Conflict, NotFound, event_reads, events, view
+from ..services.match_reads import latest_log
 from ..services.player_reads import player_names
 from .blueprint import bp
 from .console import (
@@ -37,6 +39,7 @@ from .console import (
     game_minutes,
     now,
     seconds_left,
+    side_name,
     standings_rows,
     table_rows,
 )
@@ -460,3 +463,38 @@ def new_round(event_id: int) -> Any:
         return back_to_console(event_id)
     flash(_("Round %(number)s is seated. Good games!", number=seated.number), "success")
     return back_to_console(event_id)
+
+
+@bp.app_template_global("fresh_key")
+def fresh_key() -> str:
+    """A new single-use key for one of the console's button forms (each button its own)."""
+    return new_key()
+
+
+# --- Corrections -----------------------------------------------------------------------------------
+
+
+@bp.get("/events/<int:event_id>/games/<int:match_id>")
+@login_required
+def correct(event_id: int, match_id: int) -> Response:
+    """A game of the event, hand by hand, each with its correction (the match's own edit page, which
+    asks an event game's director for the reason and keeps it in the edit log).
+    :raise 404: not a game of this event."""
+    event = load_event(event_id)
+    if not 1 <= match_id <= MAX_ID:
+        abort(404)
+    table = event_reads.table_of_match(match_id)
+    if table is None or table.round.event_id != event.id:
+        abort(404)
+    mv = view(table.match)
+    names = entry_names(event.entries)
+    sides = [side_name(names, side) for side in table.sides]
+    hands = [(h.number, h.scores, h.totals_after) for h in mv.state.hands]
+    log = log_entries(latest_log(match_id), mv.ruleset, [s.name for s in mv.match.sides])
+    response = make_response(
+        render_template(
+            "events/game.html", event=event, table=table, sides=sides, hands=hands, match=mv.match, log=log
+        )
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
