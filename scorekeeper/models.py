@@ -490,6 +490,7 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     entries: Mapped[list[Entry]] = relationship(
         order_by="Entry.id", cascade="all, delete-orphan", back_populates="event"
     )
+    owner: Mapped[User] = relationship()
     event_rounds: Mapped[list[EventRound]] = relationship(
         order_by="EventRound.number", cascade="all, delete-orphan", back_populates="event"
     )

@@ -32,7 +32,8 @@ from sqlalchemy.exc import IntegrityError
 from .. import pairings
 from ..extensions import db
 from ..models import Entry, Event, EventRound, EventTable, Match, TableLink, utcnow
-from ..rules import N_, ErrorCollector, HandResult, ValidationError, check_new_match
+from ..rules import N_, FieldError, HandResult, ValidationError, check_new_match
+from ..rules.errors import ErrorCollector
 from ..rules.house_rules import is_whole_number
 from ..rules.match_setup import MAX_NAME
 from ..rules.text import UNSTORABLE_MESSAGE, storable
@@ -81,7 +82,7 @@ def request_digest(data: Any) -> str:
 
 
 def _key_reused() -> ValidationError:
-    return ValidationError.single(KEY_FIELD, N_("This key was already used for another request."))
+    return ValidationError([FieldError(KEY_FIELD, N_("This key was already used for another request."))])
 
 
 # --- Creating an event ----------------------------------------------------------------------------
@@ -418,7 +419,7 @@ def _check_manual(event: Event, data: Any) -> tuple[list[Table], list[int]]:
     present = {e.id for e in event.entries if e.present}
     problems = pairings.check_manual(event.format, [e.id for e in event.entries], present, tables, byes)
     if problems:
-        raise ValidationError.many("tables", problems)
+        raise ValidationError([FieldError("tables", problem) for problem in problems])
     return tables, list(byes)
 
 
@@ -638,7 +639,7 @@ def confirm_table(access: TableAccess, side: Any) -> EventTable:
     :raise Conflict: no game, or it is not finished. :raise ValidationError: at ``side``.
     """
     if not is_whole_number(side) or side not in (0, 1):
-        raise ValidationError.single("side", N_("Must be 0 or 1."))
+        raise ValidationError([FieldError("side", N_("Must be 0 or 1."))])
     table = access.table
     if table is None or access.match is None:
         raise Conflict(N_("This table has no game in the current round."))
