@@ -70,13 +70,10 @@ def entry_lines(text: str) -> list[int]:
 
 def house_fields() -> dict[str, Any]:
     """The new-match page's house-rule inputs of every rule set (the same unbound fields, so the two
-    pages offer the same rules with the same labels), without those the event's game sets."""
+    pages offer the same rules with the same labels). Those the event's game sets (:data:`GAME_KEYS`)
+    are not shown, so never sent: they stay out of the house rules."""
     source = new_match_form_class()
-    return {
-        name: getattr(source, name)
-        for name in dir(source)
-        if name.startswith(HOUSE_PREFIX) and not any(name.endswith(f"__{key}") for key in GAME_KEYS)
-    }
+    return {name: getattr(source, name) for name in dir(source) if name.startswith(HOUSE_PREFIX)}
 
 
 class NewEventBase(FlaskForm, BlockErrors, SingleUse):

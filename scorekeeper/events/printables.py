@@ -37,7 +37,7 @@ from .console import (
     standings_rows,
     table_rows,
 )
-from .forms import FORMAT_SHORT, ActionForm
+from .forms import FORMAT_SHORT
 from .routes import acted_on, back_to_console, console_url, load_event
 
 CSV_TYPE: Final = "text/csv; charset=utf-8"
@@ -55,7 +55,9 @@ def table_url(token: str) -> str:
 def qr_svg(url: str, label: str) -> Markup:
     """The QR code of ``url`` as inline SVG, named for screen readers (segno's own SVG; the only
     text added to it is escaped)."""
-    svg = segno.make(url, error="m").svg_inline(scale=5, title=label, svgclass="qr", lineclass=None, light="#fff")
+    svg = segno.make(url, error="m").svg_inline(
+        scale=5, title=label, svgclass="qr", lineclass=None, light="#fff"
+    )
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))  # nosec B704
 
 
@@ -162,7 +164,8 @@ def print_seating(event_id: int) -> Response:
         {
             "number": rv.round.number,
             "tables": [
-                {"number": tv.table.number, "sides": [side_name(names, s) for s in tv.table.sides]} for tv in rv.tables
+                {"number": tv.table.number, "sides": [side_name(names, s) for s in tv.table.sides]}
+                for tv in rv.tables
             ],
             "byes": [names.get(int(b), "") for b in rv.round.byes],
         }
@@ -262,10 +265,13 @@ def event_document(event: Any, ev: Any) -> dict[str, Any]:
         "game": event.game,
         "points": event.points,
         "finished": event.finished,
-        "entries": [{"id": e.id, "name": e.name, "players": list(e.players), "present": e.present} for e in ev.entries],
+        "entries": [
+            {"id": e.id, "name": e.name, "players": list(e.players), "present": e.present} for e in ev.entries
+        ],
         "rounds": rounds,
         "standings": [
-            {key: row[key] for key in ("rank", "entry", *STANDING_COLUMNS[2:])} for row in standings_rows(ev.standings, ev.entries)
+            {key: row[key] for key in ("rank", "entry", *STANDING_COLUMNS[2:])}
+            for row in standings_rows(ev.standings, ev.entries)
         ],
     }
 
@@ -325,7 +331,18 @@ def export_csv(event_id: int) -> Response:
     for s in standings_rows(ev.standings, ev.entries):
         row([s["rank"], s["name"], " & ".join(s["players"]), *[s[k] for k in STANDING_COLUMNS[2:]]])
     row([])
-    row([_("Round"), _("Table"), _("Side 1"), _("Side 2"), _("Total 1"), _("Total 2"), _("Hands"), _("Result")])
+    row(
+        [
+            _("Round"),
+            _("Table"),
+            _("Side 1"),
+            _("Side 2"),
+            _("Total 1"),
+            _("Total 2"),
+            _("Hands"),
+            _("Result"),
+        ]
+    )
     for rv in ev.rounds:
         for tv in rv.tables:
             sides = [side_name(names, s) for s in tv.table.sides]
@@ -349,4 +366,3 @@ def _result(tv: Any, sides: Sequence[str]) -> str:
 @bp.app_template_global("event_iso")
 def event_iso(moment: Any) -> str:
     return iso_utc(moment) if moment is not None else ""
-

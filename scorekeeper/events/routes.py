@@ -19,7 +19,9 @@ from werkzeug.wrappers import Response
 from .. import single_use
 from ..i18n import translated_errors
 from ..keys import new_key
+from ..matches.edit_log import log_entries
 from ..matches.match_form import (
+    MatchRequest,
     band_rows,
     house_rules_request,
     override_rows,
@@ -27,7 +29,6 @@ from ..matches.match_form import (
     preset_choices,
 )
 from ..rules import ValidationError, all_rulesets, get_ruleset
-from ..matches.edit_log import log_entries
 from ..services import MAX_ID, Conflict, NotFound, event_reads, events, view
 from ..services.match_reads import latest_log
 from ..services.player_reads import player_names
@@ -45,6 +46,7 @@ from .console import (
 )
 from .forms import (
     FORMAT_SHORT,
+    GAME_KEYS,
     ActionForm,
     EntryForm,
     NewEventBase,
@@ -108,13 +110,14 @@ def _render_new(form: NewEventBase, status: int = 200, entry_errors: Sequence[An
         overrides={rs.id: override_rows(rs) for rs in rulesets},
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
+        skip_house_keys=GAME_KEYS,
         players=player_names(current_user.id),
         entry_errors=entry_errors,
     )
     return page, status
 
 
-def event_request(form: NewEventBase) -> tuple[dict[str, Any], dict[str, Any]]:
+def event_request(form: NewEventBase) -> tuple[dict[str, Any], dict[str, Any], MatchRequest | None]:
     """The API's new-event dict from a validated form, and for each API path the field it came from."""
     fields: dict[str, Any] = {
         "name": form.name,
@@ -146,10 +149,9 @@ def event_request(form: NewEventBase) -> tuple[dict[str, Any], dict[str, Any]]:
         rs = get_ruleset(str(form.ruleset.data))
     except LookupError:
         rs = None
-    if rs is not None:
-        built = house_rules_request(form, rs)
+    built = house_rules_request(form, rs) if rs is not None else None
+    if built is not None:
         data["house_rules"] = built.data["house_rules"]
-        fields.update(built.fields)
     target = form.target.as_int()
     if target is not None:
         data["target"] = target
@@ -165,10 +167,12 @@ def event_request(form: NewEventBase) -> tuple[dict[str, Any], dict[str, Any]]:
         data["game"] = {}
     points = {key: form[key].as_int() for key in ("win", "draw", "loss", "bye")}
     data["points"] = {key: value for key, value in points.items() if value is not None}
-    return data, fields
+    return data, fields, built
 
 
-def place_event_errors(form: NewEventBase, fields: Mapping[str, Any], errors: Mapping[str, list[str]]) -> list[Any]:
+def place_event_errors(
+    form: NewEventBase, fields: Mapping[str, Any], house: MatchRequest | None, errors: Mapping[str, list[str]]
+) -> list[Any]:
     """Each message next to its input; messages about one entry (``entries.N...``) are returned as
     ``(line typed, messages)`` and shown under the entries' box."""
     lines = entry_lines(form.entries.data or "")
@@ -185,8 +189,8 @@ def place_event_errors(form: NewEventBase, fields: Mapping[str, Any], errors: Ma
             target = form.game
         if target is None and path.startswith("points"):
             target = form.win
-        if target is None and path.startswith("house_rules"):
-            place_match_errors(form, _NoFields(), {path: messages})  # type: ignore[arg-type]
+        if target is None and path.startswith("house_rules") and house is not None:
+            place_match_errors(form, house, {path: messages})  # type: ignore[arg-type]
             continue
         if target is not None:
             target.errors = [*target.errors, *messages]
@@ -195,11 +199,6 @@ def place_event_errors(form: NewEventBase, fields: Mapping[str, Any], errors: Ma
     if by_line:
         form.entries.errors = [*form.entries.errors, _("Some entries need a correction (below).")]
     return sorted(by_line.items())
-
-
-class _NoFields:
-    fields: dict[str, Any] = {}
-    blocks: dict[str, str] = {}
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
@@ -211,12 +210,12 @@ def new() -> Any:
         single_use.check(form)  # a repeat: the event the first one created
     if not valid:
         return _render_new(form, UNPROCESSABLE if form.is_submitted() else 200)
-    data, fields = event_request(form)
+    data, fields, house = event_request(form)
     try:
         with single_use.claim("event", lambda _made: url_for("events.index")):
             event = events.create_event(current_user.id, data)
     except ValidationError as error:
-        entry_errors = place_event_errors(form, fields, translated_errors(error))
+        entry_errors = place_event_errors(form, fields, house, translated_errors(error))
         return _render_new(form, UNPROCESSABLE, entry_errors)
     flash(_("The event is ready. Seat the first round when the players are there."), "success")
     return redirect(console_url(event.id))
@@ -307,7 +306,10 @@ def close_round(event_id: int, number: int) -> Response:
         return back_to_console(event_id)
     except NotFound:
         abort(404)
-    flash(_("Round %(number)s is closed; unfinished games were settled as they stand.", number=number), "success")
+    flash(
+        _("Round %(number)s is closed; unfinished games were settled as they stand.", number=number),
+        "success",
+    )
     return back_to_console(event_id)
 
 
