@@ -141,7 +141,7 @@ def test_a_club_night_from_the_console(user_client: FlaskClient, app: Flask) -> 
     assert press(user_client, event_id, close).status_code == 302
     html = console(user_client, event_id)
     assert "Round 1 of 3 · closed" in html and "Seat round 2" in html
-    standings = re.findall(r'<th scope="row">([^<]+)', html.split("standings-title")[1])
+    standings = re.findall(r'<th scope="row">([^<]+)', html.split('id="standings-title"')[1])
     assert standings[0].strip() == "Ana &amp; Luis"  # the winner, 2 match points
 
     # Printables and exports
