@@ -108,9 +108,7 @@ def _table_view(table: EventTable) -> TableView:
 
 def event_view(event: Event) -> EventView:
     """The event with every round's tables (each match's summary, no hand folded) and its standings."""
-    rounds = tuple(
-        RoundView(r, tuple(_table_view(t) for t in r.tables)) for r in event.event_rounds
-    )
+    rounds = tuple(RoundView(r, tuple(_table_view(t) for t in r.tables)) for r in event.event_rounds)
     return EventView(event, tuple(event.entries), rounds, tuple(event_standings(event)))
 
 
