@@ -8,7 +8,6 @@ import csv
 import io
 import json
 import re
-from datetime import timedelta
 from typing import Any
 
 from flask import Flask
@@ -24,6 +23,7 @@ from tests.web.helpers import (
     hand_form,
     logged_in,
     page,
+    player_id,
     post_form,
     post_hand,
     sent_twice,
@@ -248,13 +248,22 @@ def test_another_accounts_event_is_not_found(user_client: FlaskClient, other_cli
     assert other_client.get("/events/99999999999999").status_code == 404
 
 
+def stat(html: str, label: str) -> str:
+    found = re.search(r"<th scope=\"row\">" + re.escape(label) + r"</th><td class=\"num\">([^<]+)</td>", html)
+    assert found, label
+    return found.group(1)
+
+
 def test_event_games_count_in_the_players_statistics(user_client: FlaskClient, app: Flask) -> None:
+    """A table's game is an ordinary match: its players' statistics count it, settled ones too."""
     event_id = new_event(user_client)
     seat(user_client, event_id)
     tables = matches_of_round(app, event_id, 1)
     hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
-    post_hand(user_client, tables[0], hand)
-    players = page(user_client.get("/players"))
-    row = re.search(r"Ana</a>.*?</tr>", players, re.S)
-    assert row, players
-    assert timedelta  # keeps the import list honest for later tests
+    assert post_hand(user_client, tables[0], hand).status_code == 302
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    ana = page(user_client.get(f"/players/{player_id(app, 'Ana')}"))
+    assert stat(ana, "Matches played (finished)") == "1" and stat(ana, "Won") == "1"
+    assert stat(ana, "Hands") == "1"
+    marta = page(user_client.get(f"/players/{player_id(app, 'Marta')}"))  # table 2, settled: a draw
+    assert stat(marta, "Matches played (finished)") == "1" and stat(marta, "Won") == "0"
