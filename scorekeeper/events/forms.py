@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, RadioField, StringField, SubmitField, TextAreaField
+from wtforms import RadioField, StringField, SubmitField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
@@ -113,7 +113,7 @@ class NewEventBase(FlaskForm, BlockErrors, SingleUse):
         ]
 
     def house_field(self, ruleset_id: str, key: str) -> Any:
-        return NewMatchBase.house_field(self, ruleset_id, key)  # type: ignore[arg-type]
+        return NewMatchBase.house_field(self, ruleset_id, key)
 
     def validate_entries(self, field: Any) -> None:
         if not parse_entries(field.data or ""):
@@ -145,20 +145,5 @@ class ActionForm(FlaskForm, SingleUse):
 
 
 class SeatForm(FlaskForm, SingleUse):
-    """Seat the next round: the proposal as shown (``tables`` empty) or as the organiser changed it.
-    ``tables`` lists the tables one per line, sides split by ``-`` and entries of a side by ``+``
-    (entry numbers as the page shows them); ``byes`` the entries sitting out, split by spaces."""
-
-    tables = TextAreaField(_l("Tables"), [Length(max=MAX_ENTRIES_TEXT)], render_kw={"rows": 6})
-    byes = StringField(_l("Byes"), [Length(max=MAX_ENTRIES_TEXT)])
-    proposal = HiddenField()
-
-
-class ReasonForm(FlaskForm):
-    """Why the director corrects a hand: kept in the match's edit log."""
-
-    reason = StringField(
-        _l("Reason for the correction"),
-        [InputRequired(_l("Say why the hand is corrected.")), Length(max=200), Storable()],
-        render_kw={"maxlength": 200, "autocomplete": "off"},
-    )
+    """Seat the next round: the proposal as shown, or with entries swapped in its selects (read by
+    :func:`scorekeeper.events.routes.sent_tables`)."""

@@ -190,7 +190,7 @@ def place_event_errors(
         if target is None and path.startswith("points"):
             target = form.win
         if target is None and path.startswith("house_rules") and house is not None:
-            place_match_errors(form, house, {path: messages})  # type: ignore[arg-type]
+            place_match_errors(form, house, {path: messages})
             continue
         if target is not None:
             target.errors = [*target.errors, *messages]

@@ -40,8 +40,8 @@ from ..services import (
     view,
 )
 from ..services import undo_hand as services_undo_hand
-from ..services.match_reads import history_page, latest_log, log_entry, scoreboard_version
 from ..services.event_reads import table_of_match
+from ..services.match_reads import history_page, latest_log, log_entry, scoreboard_version
 from ..services.matches import unplayed_twin
 from ..services.player_reads import player_names
 from ..services.submission_keys import AlreadyDone, KeyReused, SubmissionKey, request_digest

@@ -76,7 +76,9 @@ def test_the_printables_print_to_pdf(page: Page, app: Flask, live_server: str, t
     assert_accessible(page)
     screenshot(page, "event-console-laptop")
     # Table cards: every table's link made, with its QR code, then printed.
-    page.get_by_role("button", name=words(app, "es", "Make links for every table and print the cards")).click()
+    page.get_by_role(
+        "button", name=words(app, "es", "Make links for every table and print the cards")
+    ).click()
     with app.app_context():
         tables = event_reads.table_count(event_reads.get_event(ana_id(), event_id))
     expect(page.locator(".card-qr svg")).to_have_count(tables)
@@ -90,7 +92,9 @@ def test_the_printables_print_to_pdf(page: Page, app: Flask, live_server: str, t
         page.emulate_media(media="print")
         expect(page.locator(".no-print").first).to_be_hidden()
         expect(page.locator("header.top")).to_be_hidden()
-        breaks = page.evaluate("[...document.querySelectorAll('.print-page')].map(e => getComputedStyle(e).breakAfter)")
+        breaks = page.evaluate(
+            "[...document.querySelectorAll('.print-page')].map(e => getComputedStyle(e).breakAfter)"
+        )
         assert breaks and all(b == "page" for b in breaks[:-1])
         pdf = tmp_path / f"{name}.pdf"
         page.pdf(path=str(pdf), format="A4")
@@ -124,7 +128,10 @@ def test_a_correction_keeps_its_reason(page: Page, app: Flask, live_server: str)
     with app.app_context():
         event = event_reads.get_event(ana_id(), event_id)
         match = event.event_rounds[0].tables[0].match
-        hand = {"went_out": 0, "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}]}
+        hand = {
+            "went_out": 0,
+            "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}],
+        }
         services.add_hand(match, {**hand, "number": 1}, ana_id())
         event_services.close_round(event, 1)
         match_id = match.id

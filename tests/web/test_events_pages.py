@@ -83,7 +83,9 @@ def press(client: FlaskClient, event_id: int, action: str, **extra: str) -> Any:
 def seat(client: FlaskClient, event_id: int) -> Any:
     url = f"/events/{event_id}/rounds/new"
     html = page(client.get(url))
-    selects = dict(re.findall(r'<select id="(t\d+-s\d+-\d+)".*?<option value="(\d+)"[^>]*selected', html, re.S))
+    selects = dict(
+        re.findall(r'<select id="(t\d+-s\d+-\d+)".*?<option value="(\d+)"[^>]*selected', html, re.S)
+    )
     byes = re.findall(r'name="bye" value="(\d+)" checked', html)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert token
@@ -132,7 +134,9 @@ def test_a_club_night_from_the_console(user_client: FlaskClient, app: Flask) -> 
     assert "Round 1 of 3" in html and "2 tables still playing" in html and "no link" in html
 
     # Table 1 plays its hand on the ordinary hand page; table 2 is settled by closing the round.
-    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "red_threes": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
+    hand = hand_form(
+        1, 0, {"melds": 300, "hand": 0, "red_threes": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40}
+    )
     assert post_hand(user_client, tables[0], hand).status_code == 302
     html = console(user_client, event_id)
     assert "1 table still playing" in html and "Not confirmed" in html
@@ -156,7 +160,9 @@ def test_a_club_night_from_the_console(user_client: FlaskClient, app: Flask) -> 
     assert document["rounds"][0]["closed"] is True
 
 
-def test_exports_follow_the_readers_spreadsheet(app: Flask, password_hash: str, user_client: FlaskClient) -> None:
+def test_exports_follow_the_readers_spreadsheet(
+    app: Flask, password_hash: str, user_client: FlaskClient
+) -> None:
     event_id = new_event(user_client)
     spanish = logged_in(app, "ana", "es")
     body = spanish.get(f"/events/{event_id}/export.csv").data.decode("utf-8-sig")
@@ -190,7 +196,9 @@ def test_the_countdown_follows_the_clock(user_client: FlaskClient, app: Flask) -
         app.extensions.pop(CLOCK, None)
 
 
-def test_a_manual_seating_that_breaks_a_rule_is_refused_with_the_reason(user_client: FlaskClient, app: Flask) -> None:
+def test_a_manual_seating_that_breaks_a_rule_is_refused_with_the_reason(
+    user_client: FlaskClient, app: Flask
+) -> None:
     event_id = new_event(user_client)
     url = f"/events/{event_id}/rounds/new"
     html = page(user_client.get(url))
@@ -207,20 +215,26 @@ def test_a_manual_seating_that_breaks_a_rule_is_refused_with_the_reason(user_cli
 def test_absent_back_and_a_late_entry(user_client: FlaskClient, app: Flask) -> None:
     event_id = new_event(user_client, format="swiss", rounds="3")
     html = console(user_client, event_id)
-    entry = re.search(r'/events/\d+/entries/(\d+)/presence', html)
+    entry = re.search(r"/events/\d+/entries/(\d+)/presence", html)
     assert entry
     action = f"/events/{event_id}/entries/{entry.group(1)}/presence"
     assert press(user_client, event_id, action, present="0").status_code == 302
     html = console(user_client, event_id)
     assert "Absent</span>" in html
     response = post_form(
-        user_client, f"/events/{event_id}/entries", {"players": "Inés & Raúl", "name": ""}, page=f"/events/{event_id}"
+        user_client,
+        f"/events/{event_id}/entries",
+        {"players": "Inés & Raúl", "name": ""},
+        page=f"/events/{event_id}",
     )
     assert response.status_code == 302
     assert "Inés &amp; Raúl" in console(user_client, event_id)
     # the same player twice is refused next to the input, the console still shown
     response = post_form(
-        user_client, f"/events/{event_id}/entries", {"players": "Inés & Sara", "name": ""}, page=f"/events/{event_id}"
+        user_client,
+        f"/events/{event_id}/entries",
+        {"players": "Inés & Sara", "name": ""},
+        page=f"/events/{event_id}",
     )
     assert response.status_code == 422
     assert 'id="players-errors"' in page(response)
