@@ -541,7 +541,7 @@ def edit_hand(match_id: int, number: int) -> Any:
     if not valid:
         return _render_hand(mv, form, number, UNPROCESSABLE, editing=True, reason_form=reason)
     built = form_to_hand(form, mv.ruleset, number)
-    because = {"reason": (reason.reason.data or "").strip()} if reason is not None else {}
+    because = (reason.reason.data or "").strip() if reason is not None else None
     try:
         replace_hand(
             match,
@@ -550,7 +550,7 @@ def edit_hand(match_id: int, number: int) -> Any:
             current_user.id,
             expected_version=form.version_number(),
             current=mv,
-            **because,
+            reason=because,
         )
     except Conflict as error:
         return _conflict_page(match_id, form, number, error, editing=True, reason_form=reason)

@@ -130,6 +130,7 @@ def test_a_correction_keeps_its_reason(page: Page, app: Flask, live_server: str)
         match = event.event_rounds[0].tables[0].match
         hand = {
             "went_out": 0,
+            "going_out_kind": "normal",
             "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}],
         }
         services.add_hand(match, {**hand, "number": 1}, ana_id())

@@ -281,3 +281,58 @@ def test_event_games_count_in_the_players_statistics(user_client: FlaskClient, a
     assert stat(ana, "Hands") == "1"
     marta = page(user_client.get(f"/players/{player_id(app, 'Marta')}"))  # table 2, settled: a draw
     assert stat(marta, "Matches played (finished)") == "1" and stat(marta, "Won") == "0"
+
+
+def seat_form(client: FlaskClient, event_id: int) -> tuple[str, dict[str, Any]]:
+    url = f"/events/{event_id}/rounds/new"
+    html = page(client.get(url))
+    selects = dict(re.findall(r'<select id="(t\d+-s\d+-\d+)".*?<option value="(\d+)"[^>]*selected', html, re.S))
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert token
+    return url, {**selects, "csrf_token": token.group(1), "once": form_keys(html)[0]}
+
+
+def test_seating_sent_twice_seats_one_round_and_the_event_ends(user_client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(user_client, format="swiss", rounds="1")
+    url, data = seat_form(user_client, event_id)
+    first, again = user_client.post(url, data=data), user_client.post(url, data=data)
+    assert first.status_code == again.status_code == 302
+    assert count(app, EventRound) == 1
+    html = console(user_client, event_id)
+    assert "nothing was created twice" in html or "already" in html
+    # The event ends once its round is closed: the button is offered then, and twice ends it once.
+    assert "End the event" not in html
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    html = console(user_client, event_id)
+    assert "Seat round" not in html  # all its rounds were played
+    finish = f"/events/{event_id}/finish"
+    form = button_form(html, finish)
+    assert user_client.post(finish, data=form).status_code == 302
+    assert user_client.post(finish, data=form).status_code == 302
+    html = console(user_client, event_id)
+    assert "The event is over" in html and "Make a link" not in html
+    assert "Final standings" in page(user_client.get(f"/events/{event_id}/print/standings"))
+
+
+def test_bad_input_is_answered_never_with_a_500(user_client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(user_client)
+    html = console(user_client, event_id)
+    presence = f"/events/{event_id}/entries/999999/presence"
+    form = button_form(html, f"/events/{event_id}/finish")
+    assert user_client.post(presence, data={**form, "present": "0"}).status_code == 404
+    assert user_client.post(f"/events/{event_id}/rounds/7/close", data=form).status_code in (302, 404)
+    assert user_client.get(f"/events/{event_id}/print/sheets?round=9").status_code in (302, 404)
+    assert user_client.get(f"/events/{event_id}/print/seating?round=x").status_code in (200, 404)
+    assert user_client.get(f"/events/{event_id}/games/1").status_code == 404
+    # A seating with nonsense in the selects: the rules' reason, nothing seated.
+    url, data = seat_form(user_client, event_id)
+    data.update({key: "abc" for key in data if key.startswith("t")})
+    response = user_client.post(url, data=data)
+    assert response.status_code == 422 and "This seating breaks a rule" in page(response)
+    # A form without its CSRF token changes nothing (the app's own 400 page).
+    response = user_client.post(f"/events/{event_id}/finish", data={})
+    assert response.status_code == 400
+    assert "The event is over" not in console(user_client, event_id)
+    # 1 entry, and an unknown format: messages next to the fields, no 500.
+    response = post_form(user_client, "/events/new", event_form(entries="Ana & Luis\n", format="bridge"))
+    assert response.status_code == 422
