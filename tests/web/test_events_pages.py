@@ -18,6 +18,7 @@ from scorekeeper.models import Event, EventRound
 from tests.helpers import Clock
 from tests.web.helpers import (
     count,
+    create,
     csrf_token,
     form_keys,
     hand_form,
@@ -336,3 +337,33 @@ def test_bad_input_is_answered_never_with_a_500(user_client: FlaskClient, app: F
     # 1 entry, and an unknown format: messages next to the fields, no 500.
     response = post_form(user_client, "/events/new", event_form(entries="Ana & Luis\n", format="bridge"))
     assert response.status_code == 422
+
+
+def test_a_correction_asks_for_its_reason_and_keeps_it(user_client: FlaskClient, app: Flask) -> None:
+    event_id = new_event(user_client)
+    seat(user_client, event_id)
+    game = matches_of_round(app, event_id, 1)[0]
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
+    assert post_hand(user_client, game, hand).status_code == 302
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    assert f"/events/{event_id}/games/{game}" in console(user_client, event_id)
+    assert 'href="/matches/%d/hands/1/edit"' % game in page(user_client.get(f"/events/{event_id}/games/{game}"))
+    # A closed round's game is corrected directly; without a reason the page asks for one.
+    url = f"/matches/{game}/hands/1/edit"
+    html = page(user_client.get(url))
+    assert 'name="reason"' in html
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', html) or re.search(
+        r'type="hidden" name="version" value="(\d+)"', html
+    )
+    assert version
+    changed = {**hand, "sides-1-melds": "150", "version": version.group(1)}
+    response = post_form(user_client, url, changed)
+    assert response.status_code == 422 and "Say why the hand is corrected." in page(response)
+    response = post_form(user_client, url, {**changed, "reason": "Hoja de la mesa 1 revisada"})
+    assert response.status_code == 302
+    log = page(user_client.get(f"/events/{event_id}/games/{game}"))
+    assert "Reason: Hoja de la mesa 1 revisada" in log and "150" in log
+    # An ordinary match's edit page asks for no reason.
+    ordinary = create(user_client)
+    assert post_hand(user_client, ordinary, hand).status_code == 302
+    assert 'name="reason"' not in page(user_client.get(f"/matches/{ordinary}/hands/1/edit"))
