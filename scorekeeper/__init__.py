@@ -133,7 +133,16 @@ def register_blueprints(app: Flask) -> None:
 
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, never with cookies
     blueprints = (
-        api_bp, auth_bp, events_bp, i18n_bp, matches_bp, referee_bp, players_bp, pwa_bp, share_bp, transfer_bp
+        api_bp,
+        auth_bp,
+        events_bp,
+        i18n_bp,
+        matches_bp,
+        referee_bp,
+        players_bp,
+        pwa_bp,
+        share_bp,
+        transfer_bp,
     )
     for blueprint in blueprints:
         app.register_blueprint(blueprint)

@@ -287,7 +287,9 @@ def test_event_games_count_in_the_players_statistics(user_client: FlaskClient, a
 def seat_form(client: FlaskClient, event_id: int) -> tuple[str, dict[str, Any]]:
     url = f"/events/{event_id}/rounds/new"
     html = page(client.get(url))
-    selects = dict(re.findall(r'<select id="(t\d+-s\d+-\d+)".*?<option value="(\d+)"[^>]*selected', html, re.S))
+    selects = dict(
+        re.findall(r'<select id="(t\d+-s\d+-\d+)".*?<option value="(\d+)"[^>]*selected', html, re.S)
+    )
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
     assert token
     return url, {**selects, "csrf_token": token.group(1), "once": form_keys(html)[0]}
@@ -347,7 +349,8 @@ def test_a_correction_asks_for_its_reason_and_keeps_it(user_client: FlaskClient,
     assert post_hand(user_client, game, hand).status_code == 302
     assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
     assert f"/events/{event_id}/games/{game}" in console(user_client, event_id)
-    assert 'href="/matches/%d/hands/1/edit"' % game in page(user_client.get(f"/events/{event_id}/games/{game}"))
+    game_page = page(user_client.get(f"/events/{event_id}/games/{game}"))
+    assert f'href="/matches/{game}/hands/1/edit"' in game_page
     # A closed round's game is corrected directly; without a reason the page asks for one.
     url = f"/matches/{game}/hands/1/edit"
     html = page(user_client.get(url))
