@@ -16,7 +16,15 @@ from scorekeeper import services
 from scorekeeper.i18n import COOKIE
 from scorekeeper.services import event_reads
 from scorekeeper.services import events as event_services
-from tests.browser.helpers import ana_id, assert_accessible, assert_fits_phone, register, screenshot, words
+from tests.browser.helpers import (
+    ana_id,
+    assert_accessible,
+    assert_fits_phone,
+    new_match,
+    register,
+    screenshot,
+    words,
+)
 
 PAIRS = "Ana & Luis\nEva & Juan\nMarta & Pablo\nLucía & Jorge\nInés & Raúl\n"
 
@@ -33,6 +41,7 @@ def club_night(app: Flask, **extra: object) -> int:
 
 def test_a_director_sets_up_a_club_night_on_a_phone(page: Page, app: Flask) -> None:
     register(page)
+    new_match(app)  # Ana, Luis, Eva and Juan are the account's players
     page.get_by_role("link", name="Events").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Events")
     assert_accessible(page)
@@ -40,8 +49,13 @@ def test_a_director_sets_up_a_club_night_on_a_phone(page: Page, app: Flask) -> N
     page.get_by_label("Event name").fill("Martes del club")
     page.get_by_label("Round robin", exact=True).check()
     page.get_by_label("Hands per game").fill("2")
-    # Entries typed, and one picked from the account's players (none yet: typed only).
-    page.get_by_label("Entries, one per line").fill("Ana & Luis\nEva & Juan\nMarta & Pablo\n")
+    # Entries typed, and one pair picked from the account's players (those of an earlier match).
+    page.get_by_label("Entries, one per line").fill("Ana & Luis\nMarta & Pablo\n")
+    page.get_by_label("Add one of your players").select_option("Eva")
+    page.get_by_role("button", name="Add", exact=True).click()
+    page.get_by_label("Add one of your players").select_option("Juan")
+    page.get_by_role("button", name="Add", exact=True).click()
+    expect(page.get_by_label("Entries, one per line")).to_have_value("Ana & Luis\nMarta & Pablo\nEva & Juan\n")
     assert_fits_phone(page)
     assert_accessible(page)
     screenshot(page, "event-new")
@@ -85,7 +99,12 @@ def test_the_printables_print_to_pdf(page: Page, app: Flask, live_server: str, t
     assert_accessible(page)
     urls = [u for u in page.locator(".card-url a").all_inner_texts()]
     assert all(re.fullmatch(re.escape(live_server) + r"/t/[A-Za-z0-9_-]{43}", u) for u in urls), urls
-    for name, path in (("cards", None), ("seating", f"/events/{event_id}/print/seating")):
+    printables = (
+        ("cards", None),
+        ("seating", f"/events/{event_id}/print/seating"),
+        ("sheets", f"/events/{event_id}/print/sheets"),
+    )
+    for name, path in printables:
         if path:
             page.goto(path)
             assert_accessible(page)
@@ -105,9 +124,12 @@ def test_the_printables_print_to_pdf(page: Page, app: Flask, live_server: str, t
                 for number in range(1, tables + 1):
                     assert words(app, "es", "Table %(number)s", number=number) in text
                 assert text.count("/t/") == tables and "Martes del club" in text
-            else:
+            elif name == "seating":
                 assert words(app, "es", "Round %(number)s: seating", number=1) in text
                 assert "Ana & Luis" in text and "Inés & Raúl" in text
+            else:
+                assert words(app, "es", "Table %(number)s: score sheet", number=2) in text
+                assert text.count("\f") >= 2  # a sheet per table, each on its own page
         page.emulate_media(media="screen")
     screenshot(page, "event-seating-print")
 
