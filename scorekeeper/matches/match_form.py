@@ -89,9 +89,10 @@ def _house_rules(form: NewMatchBase, rs: RuleSet, request: MatchRequest) -> dict
         f = form.house_field(rs.id, option.key)
         if option.kind is OptionKind.MINIMUMS:
             minimums = f.as_list()
-            if minimums:
+            if minimums is not None:
                 chosen[option.key] = minimums
                 request.fields[f"house_rules.{option.key}"] = f
+                request.fields["house_rules"] = f  # (not together with bands: said next to it)
             continue
         value = bool(f.data) if option.kind is OptionKind.SWITCH else f.as_int()
         if value is not None and value != option.default:
@@ -220,7 +221,7 @@ def house_rule_fields(rs: RuleSet, house_rules: Mapping[str, Any]) -> dict[str, 
         elif option.kind is OptionKind.SWITCH:
             fields[house_field_name(rs.id, option.key)] = bool(value)
         elif option.kind is OptionKind.MINIMUMS:
-            fields[house_field_name(rs.id, option.key)] = ", ".join(str(m) for m in value or [])
+            fields[house_field_name(rs.id, option.key)] = ", ".join(str(m) for m in value or ())
         else:
             fields[house_field_name(rs.id, option.key)] = "" if value is None else str(value)
     for key in overridable_keys(rs):

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -68,30 +68,32 @@ class TableAccess:
     match: Match | None
 
 
+#: An event with everything :func:`event_view` reads, loaded in one query per table.
+_WHOLE: Final = (
+    selectinload(Event.entries),
+    selectinload(Event.event_rounds).selectinload(EventRound.tables).selectinload(EventTable.match),
+)
+
+
 def get_event(owner_id: int, event_id: int) -> Event:
     """:raise NotFound: no event ``event_id`` of ``owner_id`` (another account's is not found)."""
     if not 1 <= event_id <= MAX_ID:
         raise NotFound(event_id)
     event: Event | None = db.session.scalar(
-        select(Event)
-        .where(Event.id == event_id, Event.owner_id == owner_id)
-        .options(
-            selectinload(Event.entries),
-            selectinload(Event.event_rounds).selectinload(EventRound.tables).selectinload(EventTable.match),
-        )
+        select(Event).where(Event.id == event_id, Event.owner_id == owner_id).options(*_WHOLE)
     )
     if event is None:
         raise NotFound(event_id)
     return event
 
 
-def list_events(owner_id: int) -> list[Event]:
-    """The account's events, newest first."""
-    return list(
-        db.session.scalars(
-            select(Event).where(Event.owner_id == owner_id).order_by(Event.created_at.desc(), Event.id.desc())
-        )
+def list_events(owner_id: int, whole: bool = False) -> list[Event]:
+    """The account's events, newest first; ``whole``: with their entries, rounds, tables and games
+    loaded (a few queries in all, not some per event)."""
+    statement = (
+        select(Event).where(Event.owner_id == owner_id).order_by(Event.created_at.desc(), Event.id.desc())
     )
+    return list(db.session.scalars(statement.options(*_WHOLE) if whole else statement))
 
 
 def _table_view(table: EventTable) -> TableView:
@@ -112,29 +114,39 @@ def event_view(event: Event) -> EventView:
     return EventView(event, tuple(event.entries), rounds, tuple(event_standings(event)))
 
 
-def finished_games(event: Event) -> list[Game]:
-    """The event's finished games (settled ones included), in round and table order."""
+def _counted(event: Event, through: int | None) -> list[EventRound]:
+    return [r for r in event.event_rounds if through is None or r.number <= through]
+
+
+def finished_games(event: Event, through: int | None = None) -> list[Game]:
+    """The event's finished games (settled ones included), in round and table order; ``through``:
+    of rounds 1 to that number only."""
     return [
         Game(tuple(tuple(side) for side in t.sides), tuple(t.match.totals), t.match.winner)
-        for r in event.event_rounds
+        for r in _counted(event, through)
         for t in r.tables
         if t.match.finished
     ]
 
 
-def credited_byes(event: Event) -> Counter[int]:
-    """Byes credited so far: those of the closed rounds."""
-    return Counter(entry for r in event.event_rounds if r.closed for entry in r.byes)
+def credited_byes(event: Event, through: int | None = None) -> Counter[int]:
+    """Byes credited so far: those of the closed rounds (``through``: numbered up to it)."""
+    return Counter(entry for r in _counted(event, through) if r.closed for entry in r.byes)
 
 
 def match_points_of(event: Event) -> dict[str, float]:
     return {**DEFAULT_POINTS, **(event.points or {})}
 
 
-def event_standings(event: Event) -> list[Standing]:
-    """The standings in API.md's order (:func:`scorekeeper.standings.standings`)."""
+def event_standings(event: Event, through: int | None = None) -> list[Standing]:
+    """The standings in API.md's order (:func:`scorekeeper.standings.standings`); ``through``: as
+    they were with the games and byes of rounds 1 to that number only (the wall hiding the last
+    rounds), ``None`` for all."""
     return standings(
-        [e.id for e in event.entries], finished_games(event), credited_byes(event), match_points_of(event)
+        [e.id for e in event.entries],
+        finished_games(event, through),
+        credited_byes(event, through),
+        match_points_of(event),
     )
 
 

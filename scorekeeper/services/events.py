@@ -62,7 +62,12 @@ TOUCH_EVERY: Final = timedelta(minutes=1)
 
 
 class InvalidTableToken(LookupError):
-    """No active link has this token: unknown, revoked, replaced, or its event finished."""
+    """No active link has this token: ``why`` is ``unknown``, ``revoked``, ``replaced`` or
+    ``finished`` (its event is over), for the page that says so."""
+
+    def __init__(self, why: str = "unknown") -> None:
+        self.why = why
+        super().__init__(why)
 
 
 @dataclass(frozen=True)
@@ -363,9 +368,14 @@ def add_entry(event: Event, data: Any) -> Entry:
     assert entry is not None
     _check_unique(errors, [("_", entry)], event.entries)
     errors.raise_if_any()
-    with transaction():
-        row = Entry(name=entry.name, players=list(entry.players))
-        event.entries.append(row)
+    try:
+        with transaction():
+            row = Entry(name=entry.name, players=list(entry.players))
+            event.entries.append(row)
+    except IntegrityError:  # the same entry added by another request at the same moment
+        raise ValidationError(
+            [FieldError("name", N_("Another entry has the name {name}."), {"name": entry.name})]
+        ) from None
     return row
 
 
@@ -416,7 +426,11 @@ def _check_manual(event: Event, data: Any) -> tuple[list[tuple[int, Table]], lis
                 or len(sides) != 2
                 or not all(isinstance(s, list) and s and all(is_whole_number(e) for e in s) for s in sides)
             ):
-                errors.add(f"tables.{i}", N_('Each table is {{"sides": [[entry ids], [entry ids]]}}.'))
+                errors.add(
+                    "tables",
+                    N_('Table {table} must be {{"sides": [[entry ids], [entry ids]]}}.'),
+                    table=i + 1,
+                )
                 continue
             tables.append((tuple(sides[0]), tuple(sides[1])))
     byes = data.get("byes", [])
@@ -476,6 +490,7 @@ def _seated_with(event: Event, key: RequestKey) -> EventRound | None:
 def _seat(
     event: Event, tables: Sequence[tuple[int, Table]], byes: Sequence[int], key: RequestKey | None
 ) -> EventRound:
+    check_can_seat(event)  # again on a retry: a request that won a race may have seated this round
     number = len(event.event_rounds) + 1
     names = [name for entry in event.entries for name in entry.players]
     with match_write(conflict=None) as write:
@@ -609,13 +624,25 @@ def table_for_token(token: str) -> TableAccess:
     if not token or len(token) > 200:
         raise InvalidTableToken()
     link: TableLink | None = db.session.scalar(
-        select(TableLink).where(TableLink.token_hash == token_hash(token), TableLink.revoked_at.is_(None))
+        select(TableLink).where(TableLink.token_hash == token_hash(token))
     )
-    if link is None or link.event.finished:
+    if link is None:
         raise InvalidTableToken()
+    if link.revoked_at is not None:
+        raise InvalidTableToken("replaced" if link.revoked_reason == "replaced" else "revoked")
+    if link.event.finished:
+        raise InvalidTableToken("finished")
     event = link.event
-    latest = current_round(event)
-    table = next((t for t in latest.tables if t.number == link.table), None) if latest else None
+    # The latest round and this table in it, by two small queries (not every round's tables): each
+    # phone asks on every request.
+    latest: EventRound | None = db.session.scalar(
+        select(EventRound).where(EventRound.event_id == event.id).order_by(EventRound.number.desc()).limit(1)
+    )
+    table: EventTable | None = None
+    if latest is not None:
+        table = db.session.scalar(
+            select(EventTable).where(EventTable.round_id == latest.id, EventTable.number == link.table)
+        )
     now = utcnow()
     if link.used_at is None or now - _aware(link.used_at) >= TOUCH_EVERY:
         with transaction():
@@ -674,6 +701,34 @@ def confirm_table(access: TableAccess, side: Any) -> EventTable:
             confirmed[side] = True
             table.confirmed = confirmed
     return table
+
+
+def correct_hand(
+    event: Event,
+    match_id: int,
+    number: int,
+    data: Any,
+    user_id: int,
+    reason: str,
+    expected_version: int | None = None,
+) -> HandResult:
+    """The director corrects hand ``number`` of one of the event's games (a closed round's too: no
+    "Continue editing" needed); ``reason`` is kept in the edit log (``after["reason"]``), and the
+    table must confirm its result again. Standings follow (they are read from the matches).
+
+    :raise NotFound: no such game in this event, or no such hand.
+    :raise Conflict: the hand changed since ``expected_version``, or another device changed the game.
+    :raise ValidationError: the hand breaks a rule (hand paths), or ``reason`` is blank (at ``reason``).
+    """
+    table = next((t for r in event.event_rounds for t in r.tables if t.match_id == match_id), None)
+    if table is None:
+        raise NotFound(match_id)
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValidationError([FieldError("reason", N_("Say why the hand is corrected."))])
+    result, _mv = matches.replace_hand(
+        table.match, number, data, user_id, expected_version=expected_version, reason=reason.strip()[:500]
+    )
+    return result
 
 
 # --- What holds for an event's match wherever it is changed -----------------------------------------

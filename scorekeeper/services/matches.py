@@ -350,9 +350,8 @@ def replace_hand(
     those after it are scored again, the others keep their results (from ``current``, the view of
     ``match`` the caller already has, else the kept or folded one).
 
-    ``expected_version``, when given, is the hand's version the editor started from. ``reason``, when
-    given (a club night's director correcting a game), is kept in the edit log entry, beside the new
-    input (``after["reason"]``).
+    ``expected_version``, when given, is the hand's version the editor started from. ``reason``: why
+    (a club night's director correcting a game), kept in the edit log entry's ``after["reason"]``.
 
     :raise NotFound: no such hand. :raise Conflict: the hand was changed since ``expected_version``.
     :raise ValidationError: the hand breaks a rule, or the change would end the match before hands

@@ -283,3 +283,51 @@ def test_individual_seats_two_players_a_side(api):
     assert [standings[e]["lost"] for e in sides[1]] == [1, 1]
     bye = standings[round_1["byes"][0]]
     assert (bye["byes"], bye["match_points"]) == (1, 2)
+
+
+@pytest.mark.parametrize("fmt", ["round_robin", "mitchell"])
+def test_a_bye_is_credited_when_its_round_closes(api, fmt):
+    event = create(api, format=fmt, entries=pairs(3), game={"minutes": 20})
+    assert event["game"] == {"minutes": 20} and "hands_limit" not in event["house_rules"]
+    round_1 = seat(api, event["id"])
+    assert len(round_1["tables"]) == 1 and len(round_1["byes"]) == 1
+    sitter = round_1["byes"][0]
+
+    def row() -> dict[str, Any]:
+        standings = api.get(f"/events/{event['id']}").get_json()["standings"]
+        return next(s for s in standings if s["entry"] == sitter)
+
+    assert (row()["byes"], row()["match_points"]) == (0, 0)
+    api.post(f"/events/{event['id']}/rounds/1/close")
+    assert (row()["byes"], row()["match_points"], row()["played"]) == (1, 2, 0)
+
+
+def test_the_director_corrects_a_closed_rounds_game_with_a_reason(app, api, client):
+    from sqlalchemy import select
+
+    from scorekeeper.extensions import db
+    from scorekeeper.models import EditLog, Event
+    from scorekeeper.services import event_reads, events
+
+    event = create(api, entries=pairs(2))
+    eid = event["id"]
+    game = seat(api, eid)["tables"][0]["match"]
+    api.post(f"/matches/{game}/hands", win_hand(1))
+    api.post(f"/events/{eid}/rounds/1/close")
+    old = api.post(f"/events/{eid}/tables/1/link").get_json()["token"]
+    api.post(f"/events/{eid}/tables/1/link")
+    with app.app_context():
+        user = db.session.get(Event, eid).owner_id
+        stored = event_reads.get_event(user, eid)
+        with pytest.raises(events.InvalidTableToken) as replaced:
+            events.table_for_token(old)
+        assert replaced.value.why == "replaced"
+        with pytest.raises(Exception, match="reason"):
+            events.correct_hand(stored, game, 1, win_hand(1, winner=1), user, " ")
+        events.correct_hand(stored, game, 1, win_hand(1, winner=1), user, "scores swapped on the sheet")
+        entry = db.session.scalar(select(EditLog).where(EditLog.match_id == game).order_by(EditLog.id.desc()))
+        assert (entry.action, entry.after["reason"]) == ("hand_edited", "scores swapped on the sheet")
+        before = event_reads.event_standings(event_reads.get_event(user, eid), through=0)
+        assert all(s.played == 0 for s in before)
+    match = api.get(f"/matches/{game}").get_json()
+    assert (match["finished"], match["winner"], match["sides"][1]["total"]) == (True, 1, 900)

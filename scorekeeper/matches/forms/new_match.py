@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any, Final
 
@@ -20,7 +19,6 @@ from wtforms import (
     SubmitField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import ValidationError
 
 from ...rules import RuleSet, all_rulesets, house_rule_keys
 from ...rules.house_rule_table import BANDS_KEY, SECTIONS
@@ -29,7 +27,7 @@ from ...rules.model import OptionKind
 from ...single_use import SingleUse
 from ...validators import Storable
 from ...vocabulary import option_label
-from .fields import MAX_DIGITS, BlockErrors, WholeNumberField
+from .fields import BlockErrors, WholeNumberField, WholeNumbersField
 
 HOUSE_PREFIX: Final = "hr__"
 #: Rows of the opening-band table on the new-match page (Canastón's book has six bands).
@@ -37,7 +35,6 @@ BAND_ROWS: Final = 8
 #: The first rows start below 0 and at 0 (docs/rules.md): their start is not an input.
 FIXED_BAND_ROWS: Final = 2
 BANDS_PREFIX: Final = f"{BANDS_KEY}."
-NOT_MINIMUMS = _l("Type whole numbers split by commas, for example 125, 155, 180.")
 
 
 class SideForm(Form):
@@ -53,25 +50,6 @@ class SideForm(Form):
         min_entries=MAX_PLAYERS_PER_SIDE,
         max_entries=2 * MAX_PLAYERS_PER_SIDE,
     )
-
-
-class MinimumsField(StringField):
-    """Opening minimums by hand number typed as a list ("125, 155, 180"); ``as_list()`` is the list
-    (empty when blank, ``None`` when it is not whole numbers; the rules check the values)."""
-
-    def __init__(self, label: Any = None, **kwargs: Any) -> None:
-        render_kw = {"inputmode": "numeric", "placeholder": "125, 155, 180", "autocomplete": "off"}
-        super().__init__(label, [Storable()], render_kw=render_kw, default="", **kwargs)
-
-    def as_list(self) -> list[int] | None:
-        parts = [p for p in re.split(r"[\s,;]+", str(self.data or "").strip()) if p]
-        if not all(p.isascii() and p.isdigit() and len(p) <= MAX_DIGITS for p in parts):
-            return None
-        return [int(p) for p in parts]
-
-    def pre_validate(self, form: Any) -> None:
-        if self.as_list() is None:
-            raise ValidationError(str(NOT_MINIMUMS))
 
 
 def seat_choices() -> list[SelectChoice]:
@@ -151,7 +129,9 @@ def new_match_form_class() -> type[NewMatchBase]:
             elif option.kind is OptionKind.SWITCH:
                 attrs[name] = BooleanField(option_label(option), default=bool(option.default))
             elif option.kind is OptionKind.MINIMUMS:
-                attrs[name] = MinimumsField(option_label(option))
+                attrs[name] = WholeNumbersField(
+                    option_label(option), render_kw={"placeholder": "125, 155, 180"}
+                )
             else:
                 attrs[name] = WholeNumberField(
                     option_label(option),
