@@ -24,6 +24,20 @@
     });
   }
 
+  /* The console follows the tables: it reloads itself every 30 s while nobody is typing in it and
+     the tab is in sight (a director glancing at a laptop sees hands arrive). */
+  var console_ = document.querySelector("[data-console-refresh]");
+  if (console_) {
+    var touched = false;
+    document.addEventListener("input", function () { touched = true; });
+    window.setInterval(function () {
+      var typing = document.activeElement && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+      if (!touched && !typing && document.visibilityState === "visible" && navigator.onLine !== false) {
+        window.location.reload();
+      }
+    }, 30000);
+  }
+
   /* Countdowns: data-ends-at (ISO time), data-now (the server's time when it rendered the page),
      so a phone's wrong clock does not change the time left. */
   var clocks = document.querySelectorAll("[data-ends-at]");
