@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import segno
+from babel.numbers import get_decimal_symbol
 from flask import abort, flash, make_response, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -24,7 +25,7 @@ from werkzeug.wrappers import Response
 from .. import single_use
 from ..rules import get_ruleset
 from ..services import Conflict, NotFound, event_reads, events, view
-from ..services.export_formats import iso_utc, safe_cell
+from ..services.export_formats import Habits, iso_utc, safe_cell
 from ..vocabulary import ruleset_name
 from .blueprint import bp
 from .console import (
@@ -289,8 +290,9 @@ def export_json(event_id: int) -> Response:
 
 
 def _delimiter() -> str:
-    """``;`` for Spanish and French, whose spreadsheets take ``,`` as the decimal symbol."""
-    return ";" if str(get_locale()) in ("es", "fr") else ","
+    """The reader's spreadsheet's: ``;`` where the decimal symbol is a comma (es, fr), as the app's
+    other CSV exports split (:class:`~scorekeeper.services.export_formats.Habits`)."""
+    return Habits(decimal=get_decimal_symbol(get_locale())).delimiter
 
 
 def standings_header() -> list[str]:

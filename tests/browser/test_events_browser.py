@@ -103,6 +103,7 @@ def test_the_printables_print_to_pdf(page: Page, app: Flask, live_server: str, t
         ("cards", None),
         ("seating", f"/events/{event_id}/print/seating"),
         ("sheets", f"/events/{event_id}/print/sheets"),
+        ("standings", f"/events/{event_id}/print/standings"),
     )
     for name, path in printables:
         if path:
@@ -126,6 +127,9 @@ def test_the_printables_print_to_pdf(page: Page, app: Flask, live_server: str, t
                 assert text.count("/t/") == tables and "Martes del club" in text
             elif name == "seating":
                 assert words(app, "es", "Round %(number)s: seating", number=1) in text
+                assert "Ana & Luis" in text and "Inés & Raúl" in text
+            elif name == "standings":
+                assert words(app, "es", "Standings after %(num)s rounds", num=0) in text
                 assert "Ana & Luis" in text and "Inés & Raúl" in text
             else:
                 assert words(app, "es", "Table %(number)s: score sheet", number=2) in text

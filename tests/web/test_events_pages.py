@@ -112,6 +112,10 @@ def test_new_event_keeps_values_and_shows_errors_next_to_fields(user_client: Fla
     response = post_form(user_client, "/events/new", event_form(entries="Ana & Luis\n\nAna & Eva\n"))
     assert response.status_code == 422
     assert "Line 3:" in page(response)
+    # Swiss needs its rounds: said next to the input, the other values kept.
+    response = post_form(user_client, "/events/new", event_form(format="swiss", rounds=""))
+    assert response.status_code == 422
+    assert 'id="rounds-errors"' in page(response) and "Martes del club" in page(response)
     assert count(app, Event) == 0
 
 
