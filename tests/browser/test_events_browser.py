@@ -55,7 +55,9 @@ def test_a_director_sets_up_a_club_night_on_a_phone(page: Page, app: Flask) -> N
     page.get_by_role("button", name="Add", exact=True).click()
     page.get_by_label("Add one of your players").select_option("Juan")
     page.get_by_role("button", name="Add", exact=True).click()
-    expect(page.get_by_label("Entries, one per line")).to_have_value("Ana & Luis\nMarta & Pablo\nEva & Juan\n")
+    expect(page.get_by_label("Entries, one per line")).to_have_value(
+        "Ana & Luis\nMarta & Pablo\nEva & Juan\n"
+    )
     assert_fits_phone(page)
     assert_accessible(page)
     screenshot(page, "event-new")
