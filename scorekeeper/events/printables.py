@@ -15,11 +15,12 @@ from typing import Any, Final
 
 import segno
 from babel.numbers import get_decimal_symbol
-from flask import abort, flash, make_response, render_template, request
+from flask import abort, flash, make_response, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import login_required
 from markupsafe import Markup, escape
+from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
 from .. import single_use
@@ -48,8 +49,12 @@ SHEET_ROWS: Final = 12
 
 
 def table_url(token: str) -> str:
-    """The page behind a table link (``/t/<token>``, the tables blueprint's)."""
-    return f"{request.host_url}t/{token}"
+    """The page behind a table link (the tables blueprint's ``/t/<token>``), absolute, as the API
+    gives it."""
+    try:
+        return url_for("tables.page", token=token, _external=True)
+    except BuildError:  # the tables pages are not registered in this app: the path they will have
+        return f"{request.url_root}t/{token}"
 
 
 @functools.lru_cache(maxsize=256)
