@@ -374,3 +374,37 @@ def test_a_correction_asks_for_its_reason_and_keeps_it(user_client: FlaskClient,
     ordinary = create(user_client)
     assert post_hand(user_client, ordinary, hand).status_code == 302
     assert 'name="reason"' not in page(user_client.get(f"/matches/{ordinary}/hands/1/edit"))
+
+
+def test_the_console_says_whether_a_phone_uses_a_tables_link(user_client: FlaskClient, app: Flask) -> None:
+    clock = Clock()
+    app.extensions[CLOCK] = clock
+    try:
+        event_id = new_event(user_client)
+        seat(user_client, event_id)
+        assert press(user_client, event_id, f"/events/{event_id}/tables/1/link").status_code == 201
+        assert "link not opened yet" in console(user_client, event_id)
+        with app.app_context():
+            from scorekeeper.extensions import db
+            from scorekeeper.models import TableLink
+
+            link = db.session.query(TableLink).filter_by(event_id=event_id, table=1).one()
+            link.used_at = clock.now
+            db.session.commit()
+        assert "a phone on the link" in console(user_client, event_id)
+        clock.advance(11 * 60)
+        assert "link last used" in console(user_client, event_id)
+    finally:
+        app.extensions.pop(CLOCK, None)
+
+
+def test_an_individual_event_seats_two_players_a_side(user_client: FlaskClient, app: Flask) -> None:
+    players = "\n".join(["Ana", "Luis", "Eva", "Juan", "Marta", "Pablo", "Lucía", "Jorge", "Inés"])
+    event_id = new_event(user_client, format="individual", rounds="3", entries=players)
+    html = page(user_client.get(f"/events/{event_id}/rounds/new"))
+    assert len(re.findall(r'<select id="t\d+-s\d+-\d+"', html)) == 8  # two tables of four
+    assert seat(user_client, event_id).status_code == 302
+    html = console(user_client, event_id)
+    assert html.count('class="table-card') == 2 and "Bye:" in html
+    sheets = page(user_client.get(f"/events/{event_id}/print/sheets"))
+    assert re.search(r'colspan="2">\w+ &amp; \w+</th>', sheets)  # a side of two players
