@@ -201,6 +201,13 @@ def place_event_errors(
     return sorted(by_line.items())
 
 
+def made_event(_matches: Sequence[Any]) -> str:
+    """The console of the event a create just made (flushed, so the newest of the account): where a
+    repeat of its form is sent (:mod:`scorekeeper.single_use`)."""
+    made = event_reads.list_events(current_user.id)
+    return console_url(made[0].id) if made else url_for("events.index")
+
+
 @bp.route("/events/new", methods=["GET", "POST"])
 @login_required
 def new() -> Any:
@@ -212,7 +219,7 @@ def new() -> Any:
         return _render_new(form, UNPROCESSABLE if form.is_submitted() else 200)
     data, fields, house = event_request(form)
     try:
-        with single_use.claim("event", lambda _made: url_for("events.index")):
+        with single_use.claim("event", made_event):
             event = events.create_event(current_user.id, data)
     except ValidationError as error:
         entry_errors = place_event_errors(form, fields, house, translated_errors(error))

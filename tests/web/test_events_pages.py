@@ -127,6 +127,7 @@ def test_a_club_night_from_the_console(user_client: FlaskClient, app: Flask) -> 
     assert first.status_code == again.status_code == 302
     assert count(app, Event) == 1
     event_id = int(first.location.rsplit("/", 1)[1])
+    assert again.location == first.location  # the repeat is shown the event the first one made
     html = console(user_client, event_id)
     assert "No round seated yet" in html and "Seat round 1" in html
 
@@ -248,8 +249,12 @@ def test_absent_back_and_a_late_entry(user_client: FlaskClient, app: Flask) -> N
 def test_table_links_are_shown_once_with_their_qr_code(user_client: FlaskClient, app: Flask) -> None:
     event_id = new_event(user_client)
     action = f"/events/{event_id}/tables/1/link"
-    response = press(user_client, event_id, action)
+    form = button_form(console(user_client, event_id), action)
+    response = user_client.post(action, data=form)
     assert response.status_code == 201
+    # The same button again (a double tap): no second link, and the director is told what to do.
+    again = user_client.post(action, data=form, follow_redirects=True)
+    assert "shown once; nothing was made twice" in page(again)
     html = page(response)
     assert re.search(r"http://localhost/t/[A-Za-z0-9_-]{40,}", html)
     assert "<svg" in html and response.headers["Cache-Control"] == "private, no-store"
@@ -306,7 +311,7 @@ def test_seating_sent_twice_seats_one_round_and_the_event_ends(user_client: Flas
     assert first.status_code == again.status_code == 302
     assert count(app, EventRound) == 1
     html = console(user_client, event_id)
-    assert "nothing was created twice" in html or "already" in html
+    assert "This round was seated already" in html
     # The event ends once its round is closed: the button is offered then, and twice ends it once.
     assert "End the event" not in html
     assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
