@@ -449,6 +449,7 @@ def new_round(event_id: int) -> Any:
         "seating": seating,
         "names": entry_names(ev.entries),
         "entries": [e for e in ev.entries if e.present],
+        "absent": [e.name for e in ev.entries if not e.present],
         "errors": [],
         "number": len(ev.rounds) + 1,
     }

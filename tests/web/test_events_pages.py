@@ -227,6 +227,7 @@ def test_absent_back_and_a_late_entry(user_client: FlaskClient, app: Flask) -> N
     assert press(user_client, event_id, action, present="0").status_code == 302
     html = console(user_client, event_id)
     assert "Absent</span>" in html
+    assert "Absent (not seated, no bye):" in page(user_client.get(f"/events/{event_id}/rounds/new"))
     response = post_form(
         user_client,
         f"/events/{event_id}/entries",
