@@ -121,6 +121,7 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
     from .auth import bp as auth_bp
+    from .events import bp as events_bp
     from .i18n import bp as i18n_bp
     from .matches import bp as matches_bp
     from .players import bp as players_bp
@@ -131,7 +132,18 @@ def register_blueprints(app: Flask) -> None:
     from .transfer import bp as transfer_bp
 
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, never with cookies
-    blueprints = (api_bp, auth_bp, i18n_bp, matches_bp, referee_bp, players_bp, pwa_bp, share_bp, transfer_bp)
+    blueprints = (
+        api_bp,
+        auth_bp,
+        events_bp,
+        i18n_bp,
+        matches_bp,
+        referee_bp,
+        players_bp,
+        pwa_bp,
+        share_bp,
+        transfer_bp,
+    )
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     register_account_header(app)
