@@ -113,3 +113,86 @@ def table_links(event: Event) -> dict[int, TableLink]:
 def seated_names(event: Event, sides: Sequence[Sequence[int]]) -> list[list[str]]:
     """The players' names of each side of a table (entry ids → their players, in seat order)."""
     raise NotImplementedError
+
+
+# --- Wall (h-tables): the wall's version, its event by id, standings with rounds hidden -----------
+
+
+def wall_version(event_id: int) -> str:
+    """The version of everything the wall shows, from one aggregate query: the count, revisions and
+    last change of the event's matches (a saved or corrected hand moves them), its rounds (seated,
+    closed), its entries (names, presence) and the event itself (finished). Each table writes only its
+    own match: no row that every table writes. Unknown event: ``"0"``."""
+    import hashlib
+
+    from sqlalchemy import func, select
+
+    from ..extensions import db
+
+    matches = (
+        select(
+            func.count(Match.id),
+            func.coalesce(func.sum(Match.revision), 0),
+            func.max(Match.updated_at),
+        )
+        .join(EventTable, EventTable.match_id == Match.id)
+        .join(EventRound, EventRound.id == EventTable.round_id)
+        .where(EventRound.event_id == event_id)
+        .subquery()
+    )
+    rounds = (
+        select(func.count(EventRound.id), func.count(EventRound.closed_at), func.max(EventRound.seated_at))
+        .where(EventRound.event_id == event_id)
+        .subquery()
+    )
+    entries = (
+        select(
+            func.count(Entry.id),
+            func.coalesce(func.sum(func.length(Entry.name)), 0),
+            func.count(Entry.id).filter(Entry.present.is_(False)),
+            func.max(Entry.id),
+        )
+        .where(Entry.event_id == event_id)
+        .subquery()
+    )
+    row = db.session.execute(
+        select(matches, rounds, entries, Event.finished_at, Event.name)
+        .select_from(Event)
+        .join(matches, db.true())
+        .join(rounds, db.true())
+        .join(entries, db.true())
+        .where(Event.id == event_id)
+    ).first()
+    if row is None:
+        return "0"
+    raw = "|".join("" if v is None else str(v) for v in row)
+    return hashlib.sha256(raw.encode()).hexdigest()[:20]
+
+
+def wall_event(event_id: int) -> Event | None:
+    """The event a signed read-only wall link names (any account's: the link is the permission)."""
+    from ..extensions import db
+
+    return db.session.get(Event, event_id)
+
+
+def event_standings_through(event: Event, through: int) -> list[Standing]:
+    """The standings counting only rounds ``1..through`` (the wall's "hide the last N rounds"):
+    their finished games and the byes of those of them that are closed."""
+    from ..standings import DEFAULT_POINTS, Game, standings
+
+    games: list[Game] = []
+    byes: dict[int, int] = {}
+    for rnd in event.event_rounds:
+        if rnd.number > through:
+            continue
+        for table in rnd.tables:
+            match = table.match
+            if match.finished:
+                games.append(
+                    Game(tuple(tuple(side) for side in table.sides), tuple(match.totals), match.winner)
+                )
+        if rnd.closed:
+            for entry in rnd.byes:
+                byes[entry] = byes.get(entry, 0) + 1
+    return standings([e.id for e in event.entries], games, byes, event.points or DEFAULT_POINTS)
