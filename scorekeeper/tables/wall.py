@@ -90,16 +90,25 @@ def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
         for tv in current.tables:
             sides = [side_of([entries[i] for i in ids if i in entries]) for ids in tv.table.sides]
             tables.append(
-                {"number": tv.table.number, "sides": sides, "hands": tv.hands, "totals": list(tv.totals),
-                 "finished": tv.finished, "winner": tv.match.winner}
+                {
+                    "number": tv.table.number,
+                    "sides": sides,
+                    "hands": tv.hands,
+                    "totals": list(tv.totals),
+                    "finished": tv.finished,
+                    "winner": tv.match.winner,
+                }
             )
     byes = [entries[i].name for i in (current.round.byes if current else []) if i in entries]
     played = len(ev.rounds)
     through = played - hide if hide else None
     standings = ev.standings if through is None else tuple(event_standings_through(event, max(0, through)))
     rows = [
-        {"s": s, "name": entries[s.entry].name if s.entry in entries else "?",
-         "absent": s.entry in entries and not entries[s.entry].present}
+        {
+            "s": s,
+            "name": entries[s.entry].name if s.entry in entries else "?",
+            "absent": s.entry in entries and not entries[s.entry].present,
+        }
         for s in standings
     ]
     return {
