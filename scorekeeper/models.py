@@ -490,6 +490,7 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     entries: Mapped[list[Entry]] = relationship(
         order_by="Entry.id", cascade="all, delete-orphan", back_populates="event"
     )
+    owner: Mapped[User] = relationship()
     event_rounds: Mapped[list[EventRound]] = relationship(
         order_by="EventRound.number", cascade="all, delete-orphan", back_populates="event"
     )
@@ -507,7 +508,7 @@ class Entry(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    name: Mapped[str] = mapped_column(String(130))
+    name: Mapped[str] = mapped_column(String(60))
     #: The players' names (1 or 2), as the matches seat them.
     players: Mapped[list[str]] = mapped_column(JSON, default=list)
     #: Seated in the rounds seated from now on (absent: not seated, no bye).

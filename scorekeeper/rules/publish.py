@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from .model import RuleSet
 
-FORMAT: Final = 1
+FORMAT: Final = 2
 
 
 def scoring_data(rs: RuleSet) -> dict[str, Any]:
@@ -22,6 +22,8 @@ def scoring_data(rs: RuleSet) -> dict[str, Any]:
         "format": FORMAT,
         "id": rs.id,
         "opening_bands": [{"from": b.start, "minimum": b.minimum} for b in rs.opening_bands],
+        "opening_by_hand": list(rs.opening_by_hand),
+        "hands_limit": rs.hands_limit,
         "canasta_kinds": [
             {"code": k.code, "points": k.points, "escala": k.escala, "wins_match": k.wins_match}
             for k in rs.canasta_kinds

@@ -1,34 +1,41 @@
 """Reads of club nights (:mod:`.events` writes them): an account's events, one event with its
 rounds, tables and standings, the proposal for its next round, the table behind a table token.
 
-Everything here is derived from the stored rows and the events' matches; nothing is written.
+Everything here is derived from the stored rows and the summaries of the events' matches (no hand
+is folded); nothing is written.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .. import pairings
+from ..extensions import db
 from ..models import Entry, Event, EventRound, EventTable, Match, TableLink
-from ..standings import Standing
-
-if TYPE_CHECKING:  # h-seating's pure package (merged when it lands)
-    from ..pairings import Seating  # type: ignore[import-not-found,unused-ignore]
+from ..rules import N_
+from ..standings import DEFAULT_POINTS, Game, Standing, standings
+from .errors import MAX_ID, Conflict, NotFound
 
 
 @dataclass(frozen=True)
 class TableView:
-    """A table of a round as the console, the wall and the API show it."""
+    """A table of a round as the console, the wall and the API show it, from its match's summary."""
 
     table: EventTable
     match: Match
-    #: The match's result columns (``match.finished``, ``match.totals``...) are its summary; ``hands``
-    #: is ``match.hand_count``; ``last_activity`` the match's ``updated_at``.
     finished: bool
+    #: Hands entered so far.
     hands: int
     totals: tuple[int, ...]
+    #: The match's last change.
     last_activity: datetime
 
 
@@ -40,7 +47,7 @@ class RoundView:
 
 @dataclass(frozen=True)
 class EventView:
-    """An event with its entries (entry order), rounds (in order) and standings (best first)."""
+    """An event with its entries (by id), rounds (in order) and standings (best first)."""
 
     event: Event
     entries: tuple[Entry, ...]
@@ -50,7 +57,7 @@ class EventView:
 
 @dataclass(frozen=True)
 class TableAccess:
-    """What a table token opens: its event and table number, and the table's game in the latest
+    """What a table token opens: its event and table ``number``, and the table's game in the latest
     seated round (``round`` ``None`` before the first round; ``table``/``match`` ``None`` when the
     table has no game in it)."""
 
@@ -64,55 +71,155 @@ class TableAccess:
 
 def get_event(owner_id: int, event_id: int) -> Event:
     """:raise NotFound: no event ``event_id`` of ``owner_id`` (another account's is not found)."""
-    raise NotImplementedError
+    if not 1 <= event_id <= MAX_ID:
+        raise NotFound(event_id)
+    event: Event | None = db.session.scalar(
+        select(Event)
+        .where(Event.id == event_id, Event.owner_id == owner_id)
+        .options(
+            selectinload(Event.entries),
+            selectinload(Event.event_rounds).selectinload(EventRound.tables).selectinload(EventTable.match),
+        )
+    )
+    if event is None:
+        raise NotFound(event_id)
+    return event
 
 
 def list_events(owner_id: int) -> list[Event]:
     """The account's events, newest first."""
-    raise NotImplementedError
+    return list(
+        db.session.scalars(
+            select(Event).where(Event.owner_id == owner_id).order_by(Event.created_at.desc(), Event.id.desc())
+        )
+    )
+
+
+def _table_view(table: EventTable) -> TableView:
+    match = table.match
+    return TableView(
+        table=table,
+        match=match,
+        finished=match.finished,
+        hands=match.hand_count,
+        totals=tuple(match.totals or (0,) * len(table.sides)),
+        last_activity=match.updated_at,
+    )
 
 
 def event_view(event: Event) -> EventView:
     """The event with every round's tables (each match's summary, no hand folded) and its standings."""
-    raise NotImplementedError
+    rounds = tuple(
+        RoundView(r, tuple(_table_view(t) for t in r.tables)) for r in event.event_rounds
+    )
+    return EventView(event, tuple(event.entries), rounds, tuple(event_standings(event)))
+
+
+def finished_games(event: Event) -> list[Game]:
+    """The event's finished games (settled ones included), in round and table order."""
+    return [
+        Game(tuple(tuple(side) for side in t.sides), tuple(t.match.totals), t.match.winner)
+        for r in event.event_rounds
+        for t in r.tables
+        if t.match.finished
+    ]
+
+
+def credited_byes(event: Event) -> Counter[int]:
+    """Byes credited so far: those of the closed rounds."""
+    return Counter(entry for r in event.event_rounds if r.closed for entry in r.byes)
+
+
+def match_points_of(event: Event) -> dict[str, float]:
+    return {**DEFAULT_POINTS, **(event.points or {})}
 
 
 def event_standings(event: Event) -> list[Standing]:
-    """The standings (API.md's order; :func:`scorekeeper.standings.standings`)."""
-    raise NotImplementedError
+    """The standings in API.md's order (:func:`scorekeeper.standings.standings`)."""
+    return standings(
+        [e.id for e in event.entries], finished_games(event), credited_byes(event), match_points_of(event)
+    )
 
 
 def current_round(event: Event) -> EventRound | None:
     """The latest seated round, ``None`` before the first."""
-    raise NotImplementedError
+    return event.event_rounds[-1] if event.event_rounds else None
 
 
-def next_round_proposal(event: Event) -> Seating:
-    """The seating :func:`.events.seat_round` would make now without a body (to show before seating).
+def past_rounds(event: Event) -> list[pairings.PastRound]:
+    return [
+        pairings.PastRound(
+            tables=[(tuple(t.sides[0]), tuple(t.sides[1])) for t in r.tables], byes=list(r.byes)
+        )
+        for r in event.event_rounds
+    ]
 
-    :raise Conflict: the current round is open, or the event has had all its rounds or is finished.
+
+def check_can_seat(event: Event) -> None:
+    """:raise Conflict: the event is finished, its current round is open, or it had all its rounds."""
+    if event.finished:
+        raise Conflict(N_("The event is over."))
+    latest = current_round(event)
+    if latest is not None and not latest.closed:
+        raise Conflict(N_("Round {number} is still open; close it first."), number=latest.number)
+    if len(event.event_rounds) >= event.rounds:
+        raise Conflict(N_("The event has had all its rounds ({rounds})."), rounds=event.rounds)
+
+
+def next_round_proposal(event: Event) -> pairings.Seating:
+    """The seating :func:`.events.seat_round` makes now without a body (to show before seating).
+
+    :raise Conflict: see :func:`check_can_seat`.
     """
-    raise NotImplementedError
+    check_can_seat(event)
+    ranked = event_standings(event)
+    entries = [e.id for e in event.entries]
+    return pairings.propose(
+        event.format,
+        entries,
+        {e.id for e in event.entries if e.present},
+        past_rounds(event),
+        len(event.event_rounds) + 1,
+        rounds=event.rounds,
+        match_points={s.entry: s.match_points for s in ranked},
+        standing=[s.entry for s in ranked],
+        byes={e: sum(1 for r in event.event_rounds for b in r.byes if b == e) for e in entries},
+    )
 
 
 def table_count(event: Event) -> int:
     """The most tables a round of this event can have (table links are 1 to this)."""
-    raise NotImplementedError
+    return pairings.max_tables(event.format, len(event.entries))
 
 
 def table_of_match(match_id: int) -> EventTable | None:
     """The event table whose game is this match (``None``: an ordinary match)."""
-    raise NotImplementedError
+    found: EventTable | None = db.session.scalar(select(EventTable).where(EventTable.match_id == match_id))
+    return found
 
 
 def table_links(event: Event) -> dict[int, TableLink]:
     """Each table number's active link (not revoked), for the console."""
-    raise NotImplementedError
+    links = db.session.scalars(
+        select(TableLink).where(TableLink.event_id == event.id, TableLink.revoked_at.is_(None))
+    )
+    return {link.table: link for link in links}
 
 
 def seated_names(event: Event, sides: Sequence[Sequence[int]]) -> list[list[str]]:
     """The players' names of each side of a table (entry ids → their players, in seat order)."""
-    raise NotImplementedError
+    by_id = {e.id: e for e in event.entries}
+    return [[name for entry in side for name in by_id[entry].players] for side in sides]
+
+
+def side_name(event: Event, side: Sequence[int]) -> str:
+    """A side's name in its match: the entry's name, or the two players' joined with " & "."""
+    by_id = {e.id: e for e in event.entries}
+    return " & ".join(by_id[entry].name for entry in side)
+
+
+def game_of(table: EventTable | None) -> Any:
+    return None if table is None else table.match
 
 
 # --- Wall (h-tables): the wall's version, its event by id, standings with rounds hidden -----------
@@ -121,20 +228,12 @@ def seated_names(event: Event, sides: Sequence[Sequence[int]]) -> list[list[str]
 def wall_version(event_id: int) -> str:
     """The version of everything the wall shows, from one aggregate query: the count, revisions and
     last change of the event's matches (a saved or corrected hand moves them), its rounds (seated,
-    closed), its entries (names, presence) and the event itself (finished). Each table writes only its
-    own match: no row that every table writes. Unknown event: ``"0"``."""
-    import hashlib
-
-    from sqlalchemy import func, select
-
-    from ..extensions import db
+    closed), its entries (names, presence) and the event itself (name, finished). Each table writes
+    only its own match: no row that every table writes. Unknown event: ``"0"``."""
+    from sqlalchemy import func, true
 
     matches = (
-        select(
-            func.count(Match.id),
-            func.coalesce(func.sum(Match.revision), 0),
-            func.max(Match.updated_at),
-        )
+        select(func.count(Match.id), func.coalesce(func.sum(Match.revision), 0), func.max(Match.updated_at))
         .join(EventTable, EventTable.match_id == Match.id)
         .join(EventRound, EventRound.id == EventTable.round_id)
         .where(EventRound.event_id == event_id)
@@ -158,9 +257,9 @@ def wall_version(event_id: int) -> str:
     row = db.session.execute(
         select(matches, rounds, entries, Event.finished_at, Event.name)
         .select_from(Event)
-        .join(matches, db.true())
-        .join(rounds, db.true())
-        .join(entries, db.true())
+        .join(matches, true())
+        .join(rounds, true())
+        .join(entries, true())
         .where(Event.id == event_id)
     ).first()
     if row is None:
@@ -170,29 +269,21 @@ def wall_version(event_id: int) -> str:
 
 
 def wall_event(event_id: int) -> Event | None:
-    """The event a signed read-only wall link names (any account's: the link is the permission)."""
-    from ..extensions import db
-
+    """The event a signed read-only wall link names (any account's: the signed link is the permission)."""
+    if not 1 <= event_id <= MAX_ID:
+        return None
     return db.session.get(Event, event_id)
 
 
 def event_standings_through(event: Event, through: int) -> list[Standing]:
     """The standings counting only rounds ``1..through`` (the wall's "hide the last N rounds"):
     their finished games and the byes of those of them that are closed."""
-    from ..standings import DEFAULT_POINTS, Game, standings
-
-    games: list[Game] = []
-    byes: dict[int, int] = {}
-    for rnd in event.event_rounds:
-        if rnd.number > through:
-            continue
-        for table in rnd.tables:
-            match = table.match
-            if match.finished:
-                games.append(
-                    Game(tuple(tuple(side) for side in table.sides), tuple(match.totals), match.winner)
-                )
-        if rnd.closed:
-            for entry in rnd.byes:
-                byes[entry] = byes.get(entry, 0) + 1
-    return standings([e.id for e in event.entries], games, byes, event.points or DEFAULT_POINTS)
+    games = [
+        Game(tuple(tuple(side) for side in t.sides), tuple(t.match.totals), t.match.winner)
+        for r in event.event_rounds
+        if r.number <= through
+        for t in r.tables
+        if t.match.finished
+    ]
+    byes = Counter(e for r in event.event_rounds if r.closed and r.number <= through for e in r.byes)
+    return standings([e.id for e in event.entries], games, byes, match_points_of(event))

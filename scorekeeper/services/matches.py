@@ -37,6 +37,7 @@ from ..rules.house_rules import is_whole_number
 from ..rules.match_setup import MatchSetup
 from . import match_states, submission_keys
 from .errors import MAX_ID, Conflict, NotFound
+from .match_fold import fold_stored
 from .match_states import Folded
 from .players import find_or_add_players
 from .submission_keys import Snapshot, SubmissionKey
@@ -81,12 +82,12 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
     rs = effective_ruleset(match)
     if hands is not None:
         inputs = [load_hand(h.input) for h in hands]
-        return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
+        return MatchView(match, rs, fold_stored(match, rs, inputs))
     key = _state_key(match)
     folded = match_states.fetch(key)
     if folded is None:
         stored = match.hands
-        state = fold_match(rs, match.target, len(match.sides), [load_hand(h.input) for h in stored])
+        state = fold_stored(match, rs, [load_hand(h.input) for h in stored])
         folded = Folded(state, tuple(h.version for h in stored))
         match_states.keep(key, folded)
     return MatchView(match, rs, folded.state, folded.versions)
@@ -278,6 +279,8 @@ def _add_hand(
     current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None
 ) -> tuple[HandResult, MatchView]:
     match, rs = current.match, current.ruleset
+    if match.settled_at is not None:  # wherever the hand comes from: the API, a page, a phone, a table
+        raise Conflict(ROUND_CLOSED)
     number: Any = data.get("number") if isinstance(data, Mapping) else None
     if is_whole_number(number) and 1 <= number <= len(current.state.hands):
         raise _taken(number)
@@ -286,7 +289,7 @@ def _add_hand(
     hand = _parse(current, data, current.state.next_number)
     new_input = hand.to_json(rs.flag_codes)
     # The new hand as it will be read back (load_hand of what is stored), scored after the others.
-    state = fold_match(rs, match.target, len(match.sides), [load_hand(new_input)], start=current.state)
+    state = fold_stored(match, rs, [load_hand(new_input)], start=current.state)
     versions = (*current.hand_versions(), 1)
     with match_write(lambda: _taken(hand.number)) as write, db.session.no_autoflush:
         # One INSERT, at the commit that may find the number taken; the match's list of hands is
@@ -365,12 +368,13 @@ def replace_hand(
     # Hands before ``number`` keep their results; it and those after it are scored (and the fold
     # raises if the change ends the match before hands that follow it).
     again = [load_hand(new_input)] + [h.input for h in current.state.hands[number:]]
-    state = fold_match(rs, match.target, len(match.sides), again, start=current.state.upto(number - 1))
+    state = fold_stored(match, rs, again, start=current.state.upto(number - 1))
     versions = tuple(v + (n == number) for n, v in enumerate(current.hand_versions(), start=1))
     before = stored.input
     with match_write() as write:
         stored.input = new_input
         stored.version += 1
+        _hands_changed(match)
         write.summarise(match, state, rs)
         write.log(match, "hand_edited", actor_id, number, before=before, after=new_input)
         written = (match.id, match.created_at, match.revision)
@@ -404,12 +408,15 @@ def _remove_last(
     current = _current(match, current)
     # Without the last hand: the results of the others as they were.
     count = len(current.state.hands) - 1
-    after = MatchView(match, current.ruleset, current.state.upto(count), current.hand_versions()[:count])
+    # (a settled match stays settled: it ends as it stands without that hand)
+    fewer = fold_stored(match, current.ruleset, [], start=current.state.upto(count))
+    after = MatchView(match, current.ruleset, fewer, current.hand_versions()[:count])
     with match_write() as write:
         if unlocked is not None:
             match.unlocked = unlocked
         match.hands.remove(stored)
         db.session.delete(stored)
+        _hands_changed(match)
         write.summarise(match, after.state, after.ruleset)
         write.log(match, action, actor_id, stored.number, before=before)
         written = (match.id, match.created_at, match.revision)
@@ -454,6 +461,31 @@ def reopen_match(match: Match, actor_id: int | None = None) -> None:
     with match_write() as write:
         match.unlocked = True
         write.log(match, "match_reopened", actor_id)
+
+
+#: Told of every correction of a match's stored hands (a hand replaced, deleted or undone), inside
+#: its unit of work: a club night's table must confirm its result again (:mod:`.events` adds it).
+HAND_CHANGE_HOOKS: list[Callable[[Match], None]] = []
+
+#: Why a settled match (its club-night round closed) takes no new hand.
+ROUND_CLOSED: Final = N_(
+    "The round of this game is closed; no more hands can be entered. The organiser can still correct hands."
+)
+
+
+def _hands_changed(match: Match) -> None:
+    for hook in HAND_CHANGE_HOOKS:
+        hook(match)
+
+
+def settle_match(match: Match, at: datetime) -> MatchView:
+    """``match`` settled at ``at`` (its club-night round closed): finished as it stands if it had not
+    ended by itself, and closed to new hands. Inside a unit of work only; the caller summarises it
+    with the returned view."""
+    current = view(match)
+    match.settled_at = at
+    state = fold_stored(match, current.ruleset, [], start=current.state)
+    return MatchView(match, current.ruleset, state, current.hand_versions())
 
 
 #: Checks a match must pass before it may be deleted, each raising :class:`Conflict` (409 in the

@@ -49,7 +49,7 @@ def upgrade():
         "event_entries",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("event_id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(length=130), nullable=False),
+        sa.Column("name", sa.String(length=60), nullable=False),
         sa.Column("players", sa.JSON(), nullable=False),
         sa.Column("present", sa.Boolean(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
