@@ -287,3 +287,16 @@ def event_standings_through(event: Event, through: int) -> list[Standing]:
     ]
     byes = Counter(e for r in event.event_rounds if r.closed and r.number <= through for e in r.byes)
     return standings([e.id for e in event.entries], games, byes, match_points_of(event))
+
+
+def table_link_gone_reason(token: str) -> str:
+    """Why a table token opens nothing, for the page that says so: ``"revoked"``, ``"replaced"``,
+    ``"finished"`` (its event ended) or ``"unknown"`` (no link ever had it)."""
+    link = db.session.scalar(
+        select(TableLink).where(TableLink.token_hash == hashlib.sha256(token.encode()).hexdigest())
+    )
+    if link is None:
+        return "unknown"
+    if link.revoked_at is not None:
+        return "replaced" if link.revoked_reason == "replaced" else "revoked"
+    return "finished" if link.event.finished else "unknown"

@@ -13,7 +13,8 @@ from flask import current_app
 
 def now() -> datetime:
     clock: Callable[[], datetime] | None = current_app.config.get("TABLES_CLOCK")
-    return clock() if clock is not None else datetime.now(UTC)
+    moment = clock() if clock is not None else datetime.now(UTC)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,14 @@ from ..pages import PAGES
 from ..rules.publish import scoring_data
 from ..rules.text import storable
 from ..services import NotFound, effective_ruleset, view
-from ..services.event_reads import TableAccess, event_view, get_event, wall_event, wall_version
+from ..services.event_reads import (
+    TableAccess,
+    event_view,
+    get_event,
+    table_link_gone_reason,
+    wall_event,
+    wall_version,
+)
 from ..services.events import InvalidTableToken, table_for_token
 from .blueprint import bp
 from .clock import countdown, now
@@ -91,8 +98,8 @@ def _access(token: str) -> TableAccess:
         raise _Gone("unknown")
     try:
         return table_for_token(token)
-    except InvalidTableToken as error:
-        raise _Gone(str(getattr(error, "why", "unknown"))) from None
+    except InvalidTableToken:
+        raise _Gone(table_link_gone_reason(token)) from None
 
 
 @bp.errorhandler(_Gone)

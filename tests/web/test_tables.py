@@ -202,6 +202,7 @@ def test_the_wall_follows_a_saved_hand_by_its_etag(
     # The read-only link for phones: the same board, no login; a forged one opens nothing.
     phone = re.search(r'href="(http://localhost/w/[^"]+)"', page).group(1).removeprefix("http://localhost")
     anonymous = app.test_client()
+    anonymous.set_cookie("lang", "en")
     assert anonymous.get(phone).status_code == 200
     assert anonymous.get(phone + "/board").headers["ETag"] == again.headers["ETag"]
     assert anonymous.get(phone[:-2] + "xx").status_code == 404
