@@ -68,6 +68,12 @@ def names_at(round_: dict[str, Any], table: int, event: dict[str, Any]) -> list[
     return [by_id[ids[0]] for ids in sides]
 
 
+@pytest.fixture(autouse=True)
+def _english(client: FlaskClient) -> None:
+    """The phone of these tests reads English (the language switch's cookie)."""
+    client.set_cookie("lang", "en")
+
+
 @pytest.fixture
 def night(app: Flask, client: FlaskClient, api: Api) -> dict[str, Any]:
     """An event of 4 pairs, round 1 seated (2 tables), a link for each table."""
@@ -101,7 +107,7 @@ def test_the_table_page_shows_its_table_and_the_hand_entry_and_nothing_else(
 def test_links_that_open_nothing_say_why_in_the_readers_language(
     app: Flask, client: FlaskClient, api: Api, night: dict[str, Any]
 ) -> None:
-    unknown = client.get("/t/" + "x" * 43, headers={"Accept-Language": "es"})
+    unknown = app.test_client().get("/t/" + "x" * 43, headers={"Accept-Language": "es"})
     assert unknown.status_code == 404
     assert "Este enlace ya no funciona" in unknown.get_data(as_text=True)
     assert client.get("/t/" + "y" * 5000).status_code == 404
