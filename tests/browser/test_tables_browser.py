@@ -27,7 +27,9 @@ from tests.browser.helpers import (
     assert_fits_phone,
     screenshot,
     type_hand,
+    wait_for_promise,
     words,
+    worker_ready,
 )
 from tests.helpers import TEST_PASSWORD, Api, make_user
 
@@ -192,3 +194,34 @@ def test_the_wall_follows_a_saved_hand_on_its_next_poll(
     screenshot(wall, "wall-1920", full_page=False)
     context.close()
     assert not errors, f"JavaScript errors on the wall: {errors}"
+
+
+def test_a_table_phone_reloaded_without_signal_still_queues_its_hands(
+    app: Flask, password_hash: str, table_phone: tuple[BrowserContext, Page]
+) -> None:
+    context, phone = table_phone
+    api, event, round_ = club_night(app, password_hash)
+    match = round_["tables"][0]["match"]
+    token = api.post(f"/events/{event['id']}/tables/1/link").get_json()["token"]
+    es = lambda text, **params: words(app, "es", text, **params)  # noqa: E731
+    phone.goto(f"/t/{token}")
+    worker_ready(phone)
+    phone.reload()  # a page the worker answers: it keeps the table's copy
+    wait_for_promise(
+        phone,
+        """(path) => caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith('tables-'))
+            .map((n) => caches.open(n).then((c) => c.match(path))))).then((found) => found.some(Boolean))""",
+        f"/t/{token}",
+    )
+    context.set_offline(True)
+    phone.reload()
+    expect(phone.get_by_role("heading", level=1, name=es("Enter hand %(number)s", number=1))).to_be_visible()
+    type_hand(phone, *HAND)
+    phone.get_by_role("button", name=es("Save hand %(number)s", number=1)).click()
+    expect(phone.locator("#queue")).to_contain_text(es("Hand %(number)s", number=1))
+    assert hands_of(app, match) == 0
+    context.set_offline(False)
+    with phone.expect_navigation():
+        phone.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(phone.get_by_role("heading", level=1, name=es("Enter hand %(number)s", number=2))).to_be_visible()
+    assert hands_of(app, match) == 1
