@@ -225,11 +225,12 @@ def game_of(table: EventTable | None) -> Any:
 # --- Wall (h-tables): the wall's version, its event by id, standings with rounds hidden -----------
 
 
-def wall_version(event_id: int) -> str:
+def wall_version(event_id: int, owner_id: int | None = None) -> str:
     """The version of everything the wall shows, from one aggregate query: the count, revisions and
     last change of the event's matches (a saved or corrected hand moves them), its rounds (seated,
     closed), its entries (names, presence) and the event itself (name, finished). Each table writes
-    only its own match: no row that every table writes. Unknown event: ``"0"``."""
+    only its own match: no row that every table writes. Unknown event (or not ``owner_id``'s, when
+    given): ``"0"``."""
     from sqlalchemy import func, true
 
     matches = (
@@ -260,7 +261,7 @@ def wall_version(event_id: int) -> str:
         .join(matches, true())
         .join(rounds, true())
         .join(entries, true())
-        .where(Event.id == event_id)
+        .where(Event.id == event_id, *([Event.owner_id == owner_id] if owner_id is not None else []))
     ).first()
     if row is None:
         return "0"
@@ -272,7 +273,15 @@ def wall_event(event_id: int) -> Event | None:
     """The event a signed read-only wall link names (any account's: the signed link is the permission)."""
     if not 1 <= event_id <= MAX_ID:
         return None
-    return db.session.get(Event, event_id)
+    found: Event | None = db.session.scalar(
+        select(Event)
+        .where(Event.id == event_id)
+        .options(
+            selectinload(Event.entries),
+            selectinload(Event.event_rounds).selectinload(EventRound.tables).selectinload(EventTable.match),
+        )
+    )
+    return found
 
 
 def event_standings_through(event: Event, through: int) -> list[Standing]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any, Final
 
 from flask import Response, abort, current_app, make_response, render_template, request, url_for
@@ -269,8 +270,13 @@ def _hide() -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 2 else 0
 
 
-def _wall_tag(event: Event, hide: int) -> str:
-    return f"{wall_version(event.id)}-{hide}-{get_locale()}-{PAGES}"
+def _wall_tag(event_id: int, hide: int, owner_id: int | None = None) -> str:
+    """The wall's ETag: its version (one query) with the hidden rounds, the language and the release.
+    :raise 404: no such event (of ``owner_id``, when given)."""
+    version = wall_version(event_id, owner_id)
+    if version == "0":
+        abort(404)
+    return f"{version}-{hide}-{get_locale()}-{PAGES}"
 
 
 def _wall_response(body: str, tag: str) -> Response:
@@ -282,19 +288,28 @@ def _wall_response(body: str, tag: str) -> Response:
     return response
 
 
-def _board(event: Event, hide: int, tag: str) -> str:
-    """The wall's fragment, rendered once per version and language in each process."""
-    key = ("wall board", event.id, tag)
+def _not_modified(tag: str) -> Response:
+    response = Response(status=304)
+    response.set_etag(tag, weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _board(load: Callable[[], Event], hide: int, tag: str) -> Response:
+    """The wall's fragment: 304 while unchanged (one query), else rendered once per version and
+    language in each process and served from memory to the other walls."""
+    if request.if_none_match.contains_weak(tag):
+        return _not_modified(tag)
+    key = ("wall board", tag, request.path)
     body = page_cache.fetch(key)
     if body is None:
-        context = wall_context(event_view(event), hide)
+        context = wall_context(event_view(load()), hide)
         fragment = render_template("tables/_wall_board.html", kept_fragment=True, **context)
         body = page_cache.store(key, fragment)
-    return str(body)
+    return _wall_response(str(body), tag)
 
 
-def _wall_page(event: Event, hide: int, board_url: str, phone_url: str | None) -> Response:
-    tag = _wall_tag(event, hide)
+def _wall_page(event: Event, hide: int, tag: str, board_url: str, phone_url: str | None) -> Response:
     context = wall_context(event_view(event), hide)
     page = render_template(
         "tables/wall.html",
@@ -323,60 +338,55 @@ def _own_event(event_id: int) -> Event:
 @login_required
 def wall(event_id: int) -> Response:
     """The organiser's wall, with the read-only link (and its QR code) for the players' phones."""
-    event = _own_event(event_id)
     hide = _hide()
+    tag = _wall_tag(event_id, hide, current_user.id)
+    event = _own_event(event_id)
     phone_url = url_for("tables.wall_view", token=wall_token(event.id, hide), _external=True)
     board_url = url_for("tables.wall_board", event_id=event.id, hide=hide or None)
-    return _wall_page(event, hide, board_url, phone_url)
+    return _wall_page(event, hide, tag, board_url, phone_url)
 
 
 @bp.get("/events/<int:event_id>/wall/board")
 @login_required
 def wall_board(event_id: int) -> Response:
-    event = _own_event(event_id)
     hide = _hide()
-    tag = _wall_tag(event, hide)
-    if request.if_none_match.contains_weak(tag):
-        return _not_modified(tag)
-    return _wall_response(_board(event, hide, tag), tag)
+    tag = _wall_tag(event_id, hide, current_user.id)
+    return _board(lambda: _own_event(event_id), hide, tag)
 
 
-def _not_modified(tag: str) -> Response:
-    response = Response(status=304)
-    response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-def _wall_of(token: str) -> tuple[Event, int]:
-    """The event and hidden rounds a read-only wall link names. :raise 404: a link we did not sign,
-    or its event is gone."""
+def _wall_of(token: str) -> tuple[int, int]:
+    """The event and hidden rounds a read-only wall link names. :raise 404: a link we did not sign."""
     found = read_wall_token(token)
     if found is None:
         abort(404)
-    event_id, hide = found
+    return found
+
+
+def _linked_event(event_id: int) -> Event:
     event = wall_event(event_id)
     if event is None:
         abort(404)
-    return event, hide
+    return event
 
 
-@bp.get("/w/<token>", endpoint="wall_view")
-def wall_view(token: str) -> Response:
-    """The wall, read-only, for a phone with no account."""
-    event, hide = _wall_of(token)
-    response = _wall_page(event, hide, url_for("tables.wall_view_board", token=token), None)
+def _read_only(response: Response) -> Response:
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
 
+@bp.get("/w/<token>", endpoint="wall_view")
+def wall_view(token: str) -> Response:
+    """The wall, read-only, for a phone with no account. :raise 404: a link we did not sign, or its
+    event is gone."""
+    event_id, hide = _wall_of(token)
+    tag = _wall_tag(event_id, hide)
+    board_url = url_for("tables.wall_view_board", token=token)
+    return _read_only(_wall_page(_linked_event(event_id), hide, tag, board_url, None))
+
+
 @bp.get("/w/<token>/board", endpoint="wall_view_board")
 def wall_view_board(token: str) -> Response:
-    event, hide = _wall_of(token)
-    tag = _wall_tag(event, hide)
-    if request.if_none_match.contains_weak(tag):
-        return _not_modified(tag)
-    response = _wall_response(_board(event, hide, tag), tag)
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
+    event_id, hide = _wall_of(token)
+    tag = _wall_tag(event_id, hide)
+    return _read_only(_board(lambda: _linked_event(event_id), hide, tag))
