@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 from scorekeeper.models import EventRound
-from tests.helpers import Api, hand
+from tests.helpers import Api, counting, hand
 from tests.web.helpers import logged_in
 
 ENTRIES = [
@@ -229,3 +229,27 @@ def test_the_wall_hides_the_last_rounds_on_request(app: Flask, api: Api, night: 
 
 def test_another_accounts_wall_is_not_found(app: Flask, night: dict[str, Any], other_token: str) -> None:
     assert logged_in(app, "eva").get(f"/events/{night['event']['id']}/wall").status_code == 404
+
+
+def test_an_unchanged_wall_costs_one_query_and_a_correction_moves_it(
+    app: Flask, client: FlaskClient, api: Api, night: dict[str, Any]
+) -> None:
+    event = night["event"]["id"]
+    match = night["round"]["tables"][0]["match"]
+    assert (
+        table_hand(client, night["tokens"][0], {**hand(1, 0, HAND, OTHER), "match": match}, "c1").status_code
+        == 201
+    )
+    organiser = logged_in(app, "ana")
+    phone = re.search(
+        r'href="http://localhost(/w/[^"]+)"', organiser.get(f"/events/{event}/wall").get_data(as_text=True)
+    )
+    board = phone.group(1) + "/board"
+    tag = client.get(board).headers["ETag"]
+    with counting(app) as statements:
+        assert client.get(board, headers={"If-None-Match": tag}).status_code == 304
+    assert len(statements) == 1, statements  # the wall's version: no row that every table writes
+    corrected = api.put(f"/matches/{match}/hands/1", hand(1, 0, {**HAND, "melds": 400}, OTHER))
+    assert corrected.status_code == 200, corrected.get_json()
+    again = client.get(board, headers={"If-None-Match": tag})
+    assert again.status_code == 200 and again.headers["ETag"] != tag
