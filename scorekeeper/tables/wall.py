@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from ..models import Entry
 from ..services.event_reads import EventView, event_standings_through
+from ..vocabulary import number
 from .clock import countdown
 
 #: Seconds between two polls of the wall (a saved hand reaches it within 2 s; tests make it shorter).
@@ -111,7 +112,15 @@ def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
         }
         for s in standings
     ]
+    formatted: dict[int | float, str] = {}
+
+    def num(value: int | float) -> str:
+        if value not in formatted:
+            formatted[value] = number(value)
+        return formatted[value]
+
     return {
+        "num": num,
         "event": event,
         "round": current.round if current else None,
         "tables": tables,
