@@ -17,11 +17,11 @@ from werkzeug.routing import BuildError
 
 from ..keys import is_valid_key
 from ..models import Entry, Event, EventRound
-from ..rules import FieldError, ValidationError
+from ..rules import N_, FieldError, ValidationError
 from ..rules.house_rules import is_whole_number
-from ..services import view
 from ..services import event_reads as reads
 from ..services import events as service
+from ..services import view
 from ..services.errors import MAX_ID
 from ..services.submission_keys import KEY_FIELD
 from .blueprint import bp
@@ -163,9 +163,11 @@ def change_entry(event_id: int, entry_id: int) -> Response:
     stored = _event(event_id)
     data = json_body()
     if not isinstance(data, Mapping) or set(data) != {"present"} or not isinstance(data["present"], bool):
-        errors = [FieldError("present", "Send {\"present\": true} or {\"present\": false}.")]
+        errors = [FieldError("present", N_("Must be true or false."))]
         if isinstance(data, Mapping):
-            errors += [FieldError(str(k), "Unknown field.") for k in sorted(set(data) - {"present"}, key=str)]
+            errors += [
+                FieldError(str(k), N_("Unknown field.")) for k in sorted(set(data) - {"present"}, key=str)
+            ]
         raise ValidationError(errors)
     return jsonify(entry_json(service.set_present(stored, entry_id, data["present"])))
 
@@ -265,8 +267,10 @@ def table_hand() -> Response:
 def table_confirm() -> Response:
     data = json_body()
     if not isinstance(data, Mapping) or set(data) != {"side"}:
-        raise ValidationError([FieldError("side", "Send {\"side\": 0} or {\"side\": 1}.")])
+        raise ValidationError([FieldError("side", N_("Must be 0 or 1."))])
     service.confirm_table(g.table, data["side"])
     access: reads.TableAccess = g.table
     assert access.table is not None
-    return jsonify({"event": access.event.id, "table": access.number, "confirmed": list(access.table.confirmed)})
+    return jsonify(
+        {"event": access.event.id, "table": access.number, "confirmed": list(access.table.confirmed)}
+    )

@@ -32,6 +32,7 @@ ACTIONS: Final = {
     "share_created": _l("Share link created"),
     "share_revoked": _l("Share link revoked"),
     "match_imported": _l("Match imported"),
+    "match_settled": _l("Round closed: the game ended as it stood"),
 }
 
 SIDE_LINES: Final = {

@@ -84,4 +84,4 @@ __all__ = [
 
 # Club nights register their checks on the match write path (an event's match is never deleted, a
 # correction asks its table to confirm again) as soon as the services are loaded.
-from . import events as events  # noqa: E402
+from . import events as events

@@ -109,35 +109,43 @@ def _table_view(table: EventTable) -> TableView:
 
 def event_view(event: Event) -> EventView:
     """The event with every round's tables (each match's summary, no hand folded) and its standings."""
-    rounds = tuple(
-        RoundView(r, tuple(_table_view(t) for t in r.tables)) for r in event.event_rounds
-    )
+    rounds = tuple(RoundView(r, tuple(_table_view(t) for t in r.tables)) for r in event.event_rounds)
     return EventView(event, tuple(event.entries), rounds, tuple(event_standings(event)))
 
 
-def finished_games(event: Event) -> list[Game]:
-    """The event's finished games (settled ones included), in round and table order."""
+def _counted(event: Event, through: int | None) -> list[EventRound]:
+    return [r for r in event.event_rounds if through is None or r.number <= through]
+
+
+def finished_games(event: Event, through: int | None = None) -> list[Game]:
+    """The event's finished games (settled ones included), in round and table order; ``through``:
+    of rounds 1 to that number only."""
     return [
         Game(tuple(tuple(side) for side in t.sides), tuple(t.match.totals), t.match.winner)
-        for r in event.event_rounds
+        for r in _counted(event, through)
         for t in r.tables
         if t.match.finished
     ]
 
 
-def credited_byes(event: Event) -> Counter[int]:
-    """Byes credited so far: those of the closed rounds."""
-    return Counter(entry for r in event.event_rounds if r.closed for entry in r.byes)
+def credited_byes(event: Event, through: int | None = None) -> Counter[int]:
+    """Byes credited so far: those of the closed rounds (``through``: numbered up to it)."""
+    return Counter(entry for r in _counted(event, through) if r.closed for entry in r.byes)
 
 
 def match_points_of(event: Event) -> dict[str, float]:
     return {**DEFAULT_POINTS, **(event.points or {})}
 
 
-def event_standings(event: Event) -> list[Standing]:
-    """The standings in API.md's order (:func:`scorekeeper.standings.standings`)."""
+def event_standings(event: Event, through: int | None = None) -> list[Standing]:
+    """The standings in API.md's order (:func:`scorekeeper.standings.standings`); ``through``: as
+    they were with the games and byes of rounds 1 to that number only (the wall hiding the last
+    rounds), ``None`` for all."""
     return standings(
-        [e.id for e in event.entries], finished_games(event), credited_byes(event), match_points_of(event)
+        [e.id for e in event.entries],
+        finished_games(event, through),
+        credited_byes(event, through),
+        match_points_of(event),
     )
 
 

@@ -62,7 +62,12 @@ TOUCH_EVERY: Final = timedelta(minutes=1)
 
 
 class InvalidTableToken(LookupError):
-    """No active link has this token: unknown, revoked, replaced, or its event finished."""
+    """No active link has this token: ``why`` is ``unknown``, ``revoked``, ``replaced`` or
+    ``finished`` (its event is over), for the page that says so."""
+
+    def __init__(self, why: str = "unknown") -> None:
+        self.why = why
+        super().__init__(why)
 
 
 @dataclass(frozen=True)
@@ -152,7 +157,7 @@ def _check_unique(
 
 def _check_game(errors: ErrorCollector, game: Any) -> dict[str, int]:
     if not isinstance(game, Mapping) or len(game) > 1:
-        errors.add("game", N_('Give {"hands": N}, {"minutes": M} or {} (play to the target).'))
+        errors.add("game", N_('Give {{"hands": N}}, {{"minutes": M}} or {{}} (play to the target).'))
         return {}
     for key, value in game.items():
         limits = {"hands": MAX_GAME_HANDS, "minutes": MAX_GAME_MINUTES}
@@ -213,7 +218,9 @@ def _check_held_on(errors: ErrorCollector, value: Any) -> dt.date | None:
 def _check_entries(errors: ErrorCollector, fmt: str, data: Any) -> list[_EntryData]:
     low = MIN_INDIVIDUAL if fmt == "individual" else MIN_ENTRIES
     if not isinstance(data, list) or not low <= len(data) <= MAX_ENTRIES:
-        errors.add("entries", N_("An event has {minimum} to {maximum} entries."), minimum=low, maximum=MAX_ENTRIES)
+        errors.add(
+            "entries", N_("An event has {minimum} to {maximum} entries."), minimum=low, maximum=MAX_ENTRIES
+        )
         return []
     size: int | None = 1 if fmt == "individual" else None
     checked: list[tuple[str, _EntryData]] = []
@@ -277,7 +284,16 @@ def check_event(data: Any) -> _EventData:
     errors.raise_if_any()
     assert setup is not None  # no error: the probe passed
     return _EventData(
-        name, held_on, setup.ruleset.id, setup.target, dict(setup.house_rules), fmt, rounds, game, points, entries
+        name,
+        held_on,
+        setup.ruleset.id,
+        setup.target,
+        dict(setup.house_rules),
+        fmt,
+        rounds,
+        game,
+        points,
+        entries,
     )
 
 
@@ -352,9 +368,14 @@ def add_entry(event: Event, data: Any) -> Entry:
     assert entry is not None
     _check_unique(errors, [("_", entry)], event.entries)
     errors.raise_if_any()
-    with transaction():
-        row = Entry(name=entry.name, players=list(entry.players))
-        event.entries.append(row)
+    try:
+        with transaction():
+            row = Entry(name=entry.name, players=list(entry.players))
+            event.entries.append(row)
+    except IntegrityError:  # the same entry added by another request at the same moment
+        raise ValidationError(
+            [FieldError("name", N_("Another entry has the name {name}."), {"name": entry.name})]
+        ) from None
     return row
 
 
@@ -382,11 +403,11 @@ def set_present(event: Event, entry_id: int, present: bool) -> Entry:
 Table = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-def _check_manual(event: Event, data: Any) -> tuple[list[Table], list[int]]:
+def _check_manual(event: Event, data: Any) -> tuple[list[tuple[int, Table]], list[int]]:
     """The tables and byes of a round seated by hand. :raise ValidationError: at ``tables``/``byes``."""
     errors = ErrorCollector()
     if not isinstance(data, Mapping):
-        errors.add("_", N_("Send {} for the proposal, or the tables and byes."))
+        errors.add("_", N_("Send {{}} for the proposal, or the tables and byes."))
         errors.raise_if_any()
     for key in sorted(set(data) - {"tables", "byes"}, key=str):
         errors.add(str(key), N_("Unknown field."))
@@ -405,11 +426,7 @@ def _check_manual(event: Event, data: Any) -> tuple[list[Table], list[int]]:
                 or len(sides) != 2
                 or not all(isinstance(s, list) and s and all(is_whole_number(e) for e in s) for s in sides)
             ):
-                errors.add(f"tables.{i}", N_('Each table is {"sides": [[entry ids], [entry ids]]}.'))
-                continue
-            unknown = [e for s in sides for e in s if e not in known]
-            if unknown:
-                errors.add(f"tables.{i}", N_("No entry {entry} in this event."), entry=unknown[0])
+                errors.add(f"tables.{i}", N_('Each table is {{"sides": [[entry ids], [entry ids]]}}.'))
                 continue
             tables.append((tuple(sides[0]), tuple(sides[1])))
     byes = data.get("byes", [])
@@ -417,10 +434,15 @@ def _check_manual(event: Event, data: Any) -> tuple[list[Table], list[int]]:
         errors.add("byes", N_("A list of the event's entry ids."))
     errors.raise_if_any()
     present = {e.id for e in event.entries if e.present}
-    problems = pairings.check_manual(event.format, [e.id for e in event.entries], present, tables, byes)
+    problems = pairings.manual_problems(event.format, [e.id for e in event.entries], present, tables, byes)
     if problems:
-        raise ValidationError([FieldError("tables", problem) for problem in problems])
-    return tables, list(byes)
+        raise ValidationError(
+            [
+                FieldError("tables", pairings.MESSAGES[p.key], {"entry": p.entry, "table": p.table})
+                for p in problems
+            ]
+        )
+    return list(enumerate(tables, start=1)), list(byes)
 
 
 def seat_round(event: Event, data: Any = None, key: RequestKey | None = None) -> EventRound:
@@ -437,7 +459,7 @@ def seat_round(event: Event, data: Any = None, key: RequestKey | None = None) ->
     check_can_seat(event)
     if data is None or data == {}:
         seating = event_reads.next_round_proposal(event)
-        tables, byes = list(seating.tables), list(seating.byes)
+        tables, byes = seating.numbered(), list(seating.byes)
     else:
         tables, byes = _check_manual(event, data)
     if not tables:
@@ -461,7 +483,10 @@ def _seated_with(event: Event, key: RequestKey) -> EventRound | None:
     return found
 
 
-def _seat(event: Event, tables: Sequence[Table], byes: Sequence[int], key: RequestKey | None) -> EventRound:
+def _seat(
+    event: Event, tables: Sequence[tuple[int, Table]], byes: Sequence[int], key: RequestKey | None
+) -> EventRound:
+    check_can_seat(event)  # again on a retry: a request that won a race may have seated this round
     number = len(event.event_rounds) + 1
     names = [name for entry in event.entries for name in entry.players]
     with match_write(conflict=None) as write:
@@ -474,7 +499,7 @@ def _seat(event: Event, tables: Sequence[Table], byes: Sequence[int], key: Reque
             request_digest=key.digest if key else None,
         )
         db.session.add(seated)
-        for table_number, sides in enumerate(tables, start=1):
+        for table_number, sides in tables:
             seats = seated_names(event, sides)
             match = matches.seated_match(
                 event.owner_id,
@@ -482,14 +507,19 @@ def _seat(event: Event, tables: Sequence[Table], byes: Sequence[int], key: Reque
                 event.target,
                 dict(event.house_rules),
                 0,
-                [(side_name(event, side)[:MAX_NAME], names) for side, names in zip(sides, seats, strict=True)],
+                [
+                    (side_name(event, side)[:MAX_NAME], names)
+                    for side, names in zip(sides, seats, strict=True)
+                ],
                 players,
             )
             mv = matches.view(match, [])
             write.summarise(match, mv.state, mv.ruleset)
             write.log(match, "match_created")
             seated.tables.append(
-                EventTable(number=table_number, match=match, sides=[list(s) for s in sides], confirmed=[False, False])
+                EventTable(
+                    number=table_number, match=match, sides=[list(s) for s in sides], confirmed=[False, False]
+                )
             )
     db.session.expire(event, ["event_rounds"])
     return seated
@@ -590,10 +620,14 @@ def table_for_token(token: str) -> TableAccess:
     if not token or len(token) > 200:
         raise InvalidTableToken()
     link: TableLink | None = db.session.scalar(
-        select(TableLink).where(TableLink.token_hash == token_hash(token), TableLink.revoked_at.is_(None))
+        select(TableLink).where(TableLink.token_hash == token_hash(token))
     )
-    if link is None or link.event.finished:
+    if link is None:
         raise InvalidTableToken()
+    if link.revoked_at is not None:
+        raise InvalidTableToken("replaced" if link.revoked_reason == "replaced" else "revoked")
+    if link.event.finished:
+        raise InvalidTableToken("finished")
     event = link.event
     latest = current_round(event)
     table = next((t for t in latest.tables if t.number == link.table), None) if latest else None
@@ -616,7 +650,9 @@ def _game(access: TableAccess, match_id: Any = None) -> Match:
     if match_id is not None and match_id != access.match.id:
         raise Conflict(N_("That game is not this table's current game; nothing was saved."))
     if access.round.closed:
-        raise Conflict(N_("Round {number} is closed; no more hands can be entered."), number=access.round.number)
+        raise Conflict(
+            N_("Round {number} is closed; no more hands can be entered."), number=access.round.number
+        )
     return access.match
 
 
@@ -653,6 +689,34 @@ def confirm_table(access: TableAccess, side: Any) -> EventTable:
             confirmed[side] = True
             table.confirmed = confirmed
     return table
+
+
+def correct_hand(
+    event: Event,
+    match_id: int,
+    number: int,
+    data: Any,
+    user_id: int,
+    reason: str,
+    expected_version: int | None = None,
+) -> HandResult:
+    """The director corrects hand ``number`` of one of the event's games (a closed round's too: no
+    "Continue editing" needed); ``reason`` is kept in the edit log (``after["reason"]``), and the
+    table must confirm its result again. Standings follow (they are read from the matches).
+
+    :raise NotFound: no such game in this event, or no such hand.
+    :raise Conflict: the hand changed since ``expected_version``, or another device changed the game.
+    :raise ValidationError: the hand breaks a rule (hand paths), or ``reason`` is blank (at ``reason``).
+    """
+    table = next((t for r in event.event_rounds for t in r.tables if t.match_id == match_id), None)
+    if table is None:
+        raise NotFound(match_id)
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValidationError([FieldError("reason", N_("Say why the hand is corrected."))])
+    result, _mv = matches.replace_hand(
+        table.match, number, data, user_id, expected_version=expected_version, reason=reason.strip()[:500]
+    )
+    return result
 
 
 # --- What holds for an event's match wherever it is changed -----------------------------------------

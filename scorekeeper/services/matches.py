@@ -344,12 +344,14 @@ def replace_hand(
     actor_id: int | None = None,
     expected_version: int | None = None,
     current: MatchView | None = None,
+    reason: str | None = None,
 ) -> tuple[HandResult, MatchView]:
     """Replace hand ``number``; every later total and the result are recomputed: hand ``number`` and
     those after it are scored again, the others keep their results (from ``current``, the view of
     ``match`` the caller already has, else the kept or folded one).
 
-    ``expected_version``, when given, is the hand's version the editor started from.
+    ``expected_version``, when given, is the hand's version the editor started from. ``reason``: why
+    (a club night's director correcting a game), kept in the edit log entry's ``after["reason"]``.
 
     :raise NotFound: no such hand. :raise Conflict: the hand was changed since ``expected_version``.
     :raise ValidationError: the hand breaks a rule, or the change would end the match before hands
@@ -376,7 +378,8 @@ def replace_hand(
         stored.version += 1
         _hands_changed(match)
         write.summarise(match, state, rs)
-        write.log(match, "hand_edited", actor_id, number, before=before, after=new_input)
+        logged = new_input if reason is None else {**new_input, "reason": reason}
+        write.log(match, "hand_edited", actor_id, number, before=before, after=logged)
         written = (match.id, match.created_at, match.revision)
     return state.hands[number - 1], _written(written, MatchView(match, rs, state, versions))
 

@@ -253,3 +253,12 @@ def test_an_unchanged_wall_costs_one_query_and_a_correction_moves_it(
     assert corrected.status_code == 200, corrected.get_json()
     again = client.get(board, headers={"If-None-Match": tag})
     assert again.status_code == 200 and again.headers["ETag"] != tag
+
+
+def test_an_ended_events_link_says_so(client: FlaskClient, api: Api, night: dict[str, Any]) -> None:
+    event = night["event"]["id"]
+    assert api.post(f"/events/{event}/rounds/1/close").status_code == 200
+    assert api.post(f"/events/{event}/finish").status_code == 200
+    ended = client.get(f"/t/{night['tokens'][0]}")
+    assert ended.status_code == 410
+    assert "The event has ended" in ended.get_data(as_text=True)
