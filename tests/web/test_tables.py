@@ -262,12 +262,3 @@ def test_an_ended_events_link_says_so(client: FlaskClient, api: Api, night: dict
     ended = client.get(f"/t/{night['tokens'][0]}")
     assert ended.status_code == 410
     assert "The event has ended" in ended.get_data(as_text=True)
-
-
-def test_an_ended_events_link_says_so(client: FlaskClient, api: Api, night: dict[str, Any]) -> None:
-    event = night["event"]["id"]
-    assert api.post(f"/events/{event}/rounds/1/close").status_code == 200
-    assert api.post(f"/events/{event}/finish").status_code == 200
-    ended = client.get(f"/t/{night['tokens'][0]}")
-    assert ended.status_code == 410
-    assert "The event has ended" in ended.get_data(as_text=True)
