@@ -42,8 +42,11 @@ ENTRIES = [
 ]
 
 
-def club_night(app: Flask, password_hash: str, **game: Any) -> tuple[Api, dict[str, Any], dict[str, Any]]:
-    """Ana's event of four pairs (games of 3 hands unless ``game`` says otherwise), round 1 seated."""
+def club_night(
+    app: Flask, password_hash: str, entries: list[dict[str, Any]] = ENTRIES, **game: Any
+) -> tuple[Api, dict[str, Any], dict[str, Any]]:
+    """Ana's event of ``entries`` (four pairs; games of 3 hands unless ``game`` says otherwise), round 1
+    seated."""
     _user, token = make_user(app, "ana", password_hash)
     api = Api(app.test_client(), token)
     body = {
@@ -52,7 +55,7 @@ def club_night(app: Flask, password_hash: str, **game: Any) -> tuple[Api, dict[s
         "format": "round_robin",
         "rounds": 3,
         "game": game or {"hands": 3},
-        "entries": ENTRIES,
+        "entries": entries,
     }
     event = api.post("/events", body).get_json()
     round_ = api.post(f"/events/{event['id']}/rounds").get_json()
@@ -159,7 +162,11 @@ def test_the_wall_follows_a_saved_hand_on_its_next_poll(
     app: Flask, password_hash: str, browser: Browser, live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(app.config, "WALL_POLL_SECONDS", 0.3)  # the test's poll; 1.5 s in production
-    api, event, round_ = club_night(app, password_hash, minutes=45)
+    pairs = [
+        {"name": f"Pareja {i + 1}", "players": [f"Jugador {2 * i + 1}", f"Jugador {2 * i + 2}"]}
+        for i in range(40)
+    ]
+    api, event, round_ = club_night(app, password_hash, pairs, minutes=45)
     token = api.post(f"/events/{event['id']}/tables/1/link").get_json()["token"]
     context, wall, errors = new_context(
         browser, live_server, viewport={"width": 1280, "height": 720}, locale="fr-FR"
@@ -176,6 +183,12 @@ def test_the_wall_follows_a_saved_hand_on_its_next_poll(
     assert_accessible(wall)
     overflow = wall.evaluate("document.documentElement.scrollWidth") - 1280
     assert overflow <= 0
+    # 40 pairs do not fit a screen: a page at a time, every row shown within the screen.
+    wall.evaluate("window.wallLayout()")
+    expect(wall.locator(".wall-standings [data-page-note]")).to_contain_text("40")
+    shown = wall.locator(".standings tbody tr:not([hidden])")
+    assert 3 <= shown.count() < 40
+    assert shown.last.bounding_box()["y"] + shown.last.bounding_box()["height"] <= 720
     screenshot(wall, "wall-1280", full_page=False)
 
     hand = {
