@@ -279,7 +279,7 @@ def _wall_tag(event_id: int, hide: int, owner_id: int | None = None) -> str:
     return f"{version}-{hide}-{get_locale()}-{PAGES}"
 
 
-def _wall_response(body: str, tag: str) -> Response:
+def _wall_response(body: str | bytes, tag: str) -> Response:
     response = make_response(body)
     response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = "no-cache"
@@ -306,7 +306,7 @@ def _board(load: Callable[[], Event], hide: int, tag: str) -> Response:
         context = wall_context(event_view(load()), hide)
         fragment = render_template("tables/_wall_board.html", kept_fragment=True, **context)
         body = page_cache.store(key, fragment)
-    return _wall_response(str(body), tag)
+    return _wall_response(body, tag)  # (no form, no message: nothing to personalise)
 
 
 def _wall_page(event: Event, hide: int, tag: str, board_url: str, phone_url: str | None) -> Response:

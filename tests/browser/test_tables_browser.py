@@ -203,7 +203,10 @@ def test_the_wall_follows_a_saved_hand_on_its_next_poll(
     )
     assert saved.status_code == 201
     expect(wall.locator(".wall-table").first).to_contain_text("900")
+    expect(wall.get_by_role("heading", name=fr("Standings"))).to_be_visible()  # the board swapped in whole
+    assert "\\n" not in wall.locator("#wall-board").inner_text()
     wall.set_viewport_size({"width": 1920, "height": 1080})
+    wall.evaluate("window.wallLayout()")
     screenshot(wall, "wall-1920", full_page=False)
     context.close()
     assert not errors, f"JavaScript errors on the wall: {errors}"

@@ -203,6 +203,7 @@ def test_the_wall_follows_a_saved_hand_by_its_etag(
     assert saved.status_code == 201
     again = organiser.get(f"/events/{event}/wall/board", headers={"If-None-Match": tag})
     assert again.status_code == 200 and again.headers["ETag"] != tag
+    assert again.get_data(as_text=True).startswith('<section class="wall-round"')  # the board's HTML
     total = saved.get_json()["match"]["sides"][0]["total"]
     assert f'<span class="num">{total:,}</span>' in again.get_data(as_text=True)
     # The read-only link for phones: the same board, no login; a forged one opens nothing.
