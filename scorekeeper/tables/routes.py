@@ -33,6 +33,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from .. import page_cache
+from ..extensions import csrf
 from ..matches.forms import hand_form_class
 from ..matches.scoreboard import hand_page_context, next_seats, side_names
 from ..models import Event
@@ -390,3 +391,16 @@ def wall_view_board(token: str) -> Response:
     event_id, hide = _wall_of(token)
     tag = _wall_tag(event_id, hide)
     return _read_only(_board(lambda: _linked_event(event_id), hide, tag))
+
+
+@bp.post("/t/<token>", endpoint="table_post")
+def table_post(token: str) -> Response:
+    """A Save sent by the browser itself (scripts off): the table's page hands go through the phone's
+    queue only, so nothing is stored; the page says so, with the values lost to no one but this
+    screen. (No CSRF token: nothing is written here, and the page carries none.)"""
+    _access(token)
+    page = render_template("tables/gone.html", why="script")
+    return _secret(make_response(page, 400))
+
+
+csrf.exempt(table_post)

@@ -263,3 +263,14 @@ def test_an_ended_events_link_says_so(client: FlaskClient, api: Api, night: dict
     ended = client.get(f"/t/{night['tokens'][0]}")
     assert ended.status_code == 410
     assert "The event has ended" in ended.get_data(as_text=True)
+
+
+def test_a_save_without_scripts_stores_nothing_and_says_so(
+    client: FlaskClient, night: dict[str, Any]
+) -> None:
+    token = night["tokens"][0]
+    posted = client.post(f"/t/{token}", data={"went_out": "1", "sides-0-melds": "300"})
+    assert posted.status_code == 400
+    assert "This page needs JavaScript to save hands" in posted.get_data(as_text=True)
+    table = client.get("/api/v1/table", headers={"Authorization": f"Bearer {token}"}).get_json()
+    assert table["match"]["hands"] == []
