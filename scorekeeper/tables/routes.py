@@ -36,7 +36,7 @@ from .. import page_cache
 from ..extensions import csrf
 from ..matches.forms import hand_form_class
 from ..matches.scoreboard import hand_page_context, next_seats, side_names
-from ..models import Event
+from ..models import Event, EventTable, Match
 from ..pages import PAGES
 from ..rules.publish import scoring_data
 from ..rules.text import storable
@@ -180,10 +180,9 @@ def _common(token: str, access: TableAccess) -> dict[str, Any]:
     }
 
 
-def _hand_entry(token: str, access: TableAccess) -> str:
-    """The game in play: the hand page's form, blank, with placeholders the queue fills in."""
-    assert access.match is not None
-    mv = view(access.match)
+def _hand_entry(token: str, access: TableAccess, match: Match) -> str:
+    """The game in play (``match``): the hand page's form, blank, with placeholders the queue fills in."""
+    mv = view(match)
     number = mv.state.next_number
     form = hand_form_class(mv.ruleset, side_names(mv))(meta={"csrf": False})
     context = hand_page_context(mv, number)
@@ -209,14 +208,12 @@ def _hand_entry(token: str, access: TableAccess) -> str:
     )
 
 
-def _result(access: TableAccess) -> dict[str, Any]:
-    match = access.match
-    assert match is not None and access.table is not None
+def _result(match: Match, table: EventTable | None) -> dict[str, Any]:
     return {
         "totals": list(match.totals),
         "winner": match.winner,
         "hands": match.hand_count,
-        "confirmed": list(access.table.confirmed),
+        "confirmed": list(table.confirmed) if table is not None else [False] * len(match.sides),
         "settled": getattr(match, "settled_at", None) is not None,
     }
 
@@ -227,9 +224,9 @@ def table_page(token: str) -> Response:
     next round". :raise _Gone: the link opens nothing."""
     access = _access(token)
     if access.match is not None and not access.match.finished:
-        page = _hand_entry(token, access)
+        page = _hand_entry(token, access, access.match)
     else:
-        result = _result(access) if access.match is not None else None
+        result = _result(access.match, access.table) if access.match is not None else None
         page = render_template("tables/status.html", result=result, **_common(token, access))
     return _secret(make_response(page))
 
