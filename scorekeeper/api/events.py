@@ -117,7 +117,7 @@ def _event(event_id: int) -> Event:
 @bp.get("/events")
 @token_required
 def events() -> Response:
-    return jsonify([event_summary(e) for e in reads.list_events(g.api_user.id)])
+    return jsonify([event_json(e) for e in reads.list_events(g.api_user.id, whole=True)])
 
 
 @bp.post("/events")

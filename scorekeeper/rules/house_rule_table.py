@@ -228,6 +228,7 @@ HOUSE_RULE_TABLE: Final[tuple[HouseRuleKey, ...]] = (
     HouseRuleKey(
         "hands_limit",
         OptionKind.NUMBER,
+        label=N_("Hands to play"),
         description=N_("The match also ends after this many hands (equal top totals: a draw)"),
         minimum=1,
         maximum=MAX_HANDS_LIMIT,
@@ -237,6 +238,7 @@ HOUSE_RULE_TABLE: Final[tuple[HouseRuleKey, ...]] = (
     HouseRuleKey(
         BY_HAND_KEY,
         OptionKind.MINIMUMS,
+        label=N_("Opening minimum by hand"),
         description=N_("Opening minimum of each hand, whatever the score (the last for later hands)"),
         maximum=MAX_POINTS,
         step=POINT_STEP,

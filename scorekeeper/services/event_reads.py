@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -69,30 +69,32 @@ class TableAccess:
     match: Match | None
 
 
+#: An event with everything :func:`event_view` reads, loaded in one query per table.
+_WHOLE: Final = (
+    selectinload(Event.entries),
+    selectinload(Event.event_rounds).selectinload(EventRound.tables).selectinload(EventTable.match),
+)
+
+
 def get_event(owner_id: int, event_id: int) -> Event:
     """:raise NotFound: no event ``event_id`` of ``owner_id`` (another account's is not found)."""
     if not 1 <= event_id <= MAX_ID:
         raise NotFound(event_id)
     event: Event | None = db.session.scalar(
-        select(Event)
-        .where(Event.id == event_id, Event.owner_id == owner_id)
-        .options(
-            selectinload(Event.entries),
-            selectinload(Event.event_rounds).selectinload(EventRound.tables).selectinload(EventTable.match),
-        )
+        select(Event).where(Event.id == event_id, Event.owner_id == owner_id).options(*_WHOLE)
     )
     if event is None:
         raise NotFound(event_id)
     return event
 
 
-def list_events(owner_id: int) -> list[Event]:
-    """The account's events, newest first."""
-    return list(
-        db.session.scalars(
-            select(Event).where(Event.owner_id == owner_id).order_by(Event.created_at.desc(), Event.id.desc())
-        )
+def list_events(owner_id: int, whole: bool = False) -> list[Event]:
+    """The account's events, newest first; ``whole``: with their entries, rounds, tables and games
+    loaded (a few queries in all, not some per event)."""
+    statement = (
+        select(Event).where(Event.owner_id == owner_id).order_by(Event.created_at.desc(), Event.id.desc())
     )
+    return list(db.session.scalars(statement.options(*_WHOLE) if whole else statement))
 
 
 def _table_view(table: EventTable) -> TableView:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,8 @@ from .submission_keys import KEY_FIELD, SubmissionKey
 from .unit_of_work import match_write, retried, transaction
 
 FORMATS: Final = ("round_robin", "mitchell", "swiss", "individual")
+#: ``held_on``: YYYY-MM-DD only (``date.fromisoformat`` alone takes week dates and more).
+ISO_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 EVENT_KEYS: Final = frozenset(
     {"name", "ruleset", "house_rules", "target", "format", "rounds", "game", "points", "entries", "held_on"}
 )
@@ -207,7 +210,7 @@ def _check_held_on(errors: ErrorCollector, value: Any) -> dt.date | None:
     if value is None:
         return None
     try:
-        if not isinstance(value, str) or len(value) != len("2026-11-25"):
+        if not isinstance(value, str) or not ISO_DATE.fullmatch(value):
             raise ValueError(value)
         return dt.date.fromisoformat(value)
     except ValueError:
@@ -426,7 +429,11 @@ def _check_manual(event: Event, data: Any) -> tuple[list[tuple[int, Table]], lis
                 or len(sides) != 2
                 or not all(isinstance(s, list) and s and all(is_whole_number(e) for e in s) for s in sides)
             ):
-                errors.add(f"tables.{i}", N_('Each table is {{"sides": [[entry ids], [entry ids]]}}.'))
+                errors.add(
+                    "tables",
+                    N_('Table {table} must be {{"sides": [[entry ids], [entry ids]]}}.'),
+                    table=i + 1,
+                )
                 continue
             tables.append((tuple(sides[0]), tuple(sides[1])))
     byes = data.get("byes", [])
@@ -629,8 +636,16 @@ def table_for_token(token: str) -> TableAccess:
     if link.event.finished:
         raise InvalidTableToken("finished")
     event = link.event
-    latest = current_round(event)
-    table = next((t for t in latest.tables if t.number == link.table), None) if latest else None
+    # The latest round and this table in it, by two small queries (not every round's tables): each
+    # phone asks on every request.
+    latest: EventRound | None = db.session.scalar(
+        select(EventRound).where(EventRound.event_id == event.id).order_by(EventRound.number.desc()).limit(1)
+    )
+    table: EventTable | None = None
+    if latest is not None:
+        table = db.session.scalar(
+            select(EventTable).where(EventTable.round_id == latest.id, EventTable.number == link.table)
+        )
     now = utcnow()
     if link.used_at is None or now - _aware(link.used_at) >= TOUCH_EVERY:
         with transaction():

@@ -236,8 +236,8 @@ async function fillTemplate() {
     b.value = b.getAttribute("data-template-value").split("{n}").join(String(number));
   });
   const r = await rules(state.templateEl.getAttribute("data-rules"));
-  const prov = r ? provisional(r.ruleset, data.totals, list.filter((e) => e !== again), r.target) : null;
-  if (!again && (data.finished || (prov && prov.winner !== null))) { noMoreHands(); return; }
+  const prov = r ? provisional(r.ruleset, data.totals, list.filter((e) => e !== again), r.target, data.next) : null;
+  if (!again && (data.finished || (prov && prov.finished))) { noMoreHands(); return; }
   form.querySelectorAll(".side-hand").forEach((section, i) => {
     fillText(section, { total: prov ? num(prov.totals[i]) : "?", minimum: prov ? num(prov.minimums[i]) : "?" });
   });

@@ -12,7 +12,8 @@ from scorekeeper.pairings import PastRound, propose
 def swiss(entries, past, round_number, points, standing=None, byes=None, present=None):
     return propose("swiss", entries, set(entries) if present is None else present, past, round_number,
                    rounds=len(entries) - 1, match_points=points,
-                   standing=standing or sorted(entries, key=lambda e: (-points.get(e, 0), e)), byes=byes or {})
+                   standing=standing or sorted(entries, key=lambda e: (-points.get(e, 0), e)),
+                   byes=byes or {})
 
 
 def opponents(past):

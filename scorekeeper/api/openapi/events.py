@@ -46,10 +46,8 @@ def event_paths(answers: Any, path_int: Any, body: Any) -> dict[str, Any]:
         "/events": {
             "get": {
                 "operationId": "listEvents",
-                "summary": "The account's events, newest first (without entries, rounds or standings).",
-                "responses": answers(
-                    {200: ("The events.", {"type": "array", "items": ref("EventSummary")}, None)}
-                ),
+                "summary": "The account's events, newest first.",
+                "responses": answers({200: ("The events.", {"type": "array", "items": ref("Event")}, None)}),
             },
             "post": {
                 "operationId": "createEvent",
