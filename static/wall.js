@@ -24,7 +24,7 @@
       if (!big || !rows.length) { if (note) { note.hidden = true; } return; }
       var top = rows[0].getBoundingClientRect().top;
       var height = rows[0].getBoundingClientRect().height || 1;
-      var room = window.innerHeight - top - height * 1.5;  // the page note's line
+      var room = window.innerHeight - top - height * 2.2;  // the page note's line and its margin
       var per = Math.max(3, Math.floor(room / height));
       if (rows.length <= per) { if (note) { note.hidden = true; } return; }
       var pages = Math.ceil(rows.length / per), at = page % pages;
