@@ -4,7 +4,8 @@ saving hands through their table links at once, 10 walls and the director's cons
 Each table is a thread that saves its hands one after another through ``POST /api/v1/table/hands``
 with its table token and an ``Idempotency-Key``, as the phone's queue does; every third hand is sent
 twice with the same key (an answer lost on the way, the phone sends again), which must store it once.
-Each wall polls the read-only wall's board with ``If-None-Match`` every ``--wall-interval`` seconds
+Each table's page asks for its table's state every 5 s (static/table.js). Each wall polls the
+read-only wall's board with ``If-None-Match`` every ``--wall-interval`` seconds
 (the app's poll is 1.5 s); the console reads the event (``GET /api/v1/events/ID``) every 2 s.
 
 Printed: errors (any answer that is not 201/200 for a save, 200/304 for a poll: must be 0), hands
@@ -48,11 +49,17 @@ from scorekeeper.tables.wall import wall_token
 DATABASE = "scorekeeper_bench_club"
 
 
-def call(base: str, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any, dict[str, str], float]:
+def call(
+    base: str, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+) -> tuple[int, Any, dict[str, str], float]:
     """One request: (status, JSON body or None, headers, seconds)."""
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method, headers={
-        "Content-Type": "application/json", "Accept": "application/json", **(headers or {})})
+    request = urllib.request.Request(
+        base + path,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", "Accept": "application/json", **(headers or {})},
+    )
     start = time.perf_counter()
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
@@ -71,17 +78,24 @@ def call(base: str, method: str, path: str, body: Any = None, headers: dict[str,
 def hand(number: int, match: int) -> dict[str, Any]:
     """A hand in which nobody goes out (the game goes on), as the queue sends it."""
     side = {"melds": 50 + 5 * (number % 7), "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []}
-    return {"number": number, "went_out": None, "going_out_kind": None, "match": match,
-            "sides": [side, {**side, "melds": 30}]}
+    return {
+        "number": number,
+        "went_out": None,
+        "going_out_kind": None,
+        "match": match,
+        "sides": [side, {**side, "melds": 30}],
+    }
 
 
 def percentiles(values: list[float]) -> str:
     if not values:
         return "-"
     ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return (f"n={len(values)} p50={statistics.median(ordered) * 1000:.0f} ms p95={p95 * 1000:.0f} ms"
-            f" max={ordered[-1] * 1000:.0f} ms")
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (
+        f"n={len(values)} p50={statistics.median(ordered) * 1000:.0f} ms p95={p95 * 1000:.0f} ms"
+        f" max={ordered[-1] * 1000:.0f} ms"
+    )
 
 
 def main() -> int:
@@ -117,16 +131,30 @@ def main() -> int:
 def run(app: Any, base: str, api_token: str, args: argparse.Namespace) -> int:
     director = {"Authorization": f"Bearer {api_token}"}
     entries = [{"name": f"Pareja {i + 1}", "players": [f"A{i}", f"B{i}"]} for i in range(2 * args.tables)]
-    status, event, _h, _t = call(base, "POST", "/api/v1/events", {
-        "name": "Bench night", "ruleset": "classic", "target": 100000, "format": "mitchell", "rounds": 3,
-        "game": {"hands": args.hands + 2}, "entries": entries}, director)
+    status, event, _h, _t = call(
+        base,
+        "POST",
+        "/api/v1/events",
+        {
+            "name": "Bench night",
+            "ruleset": "classic",
+            "target": 100000,
+            "format": "mitchell",
+            "rounds": 3,
+            "game": {"hands": args.hands + 2},
+            "entries": entries,
+        },
+        director,
+    )
     assert status == 201, (status, event)
     status, seated, _h, _t = call(base, "POST", f"/api/v1/events/{event['id']}/rounds", None, director)
     assert status == 201, (status, seated)
     games = {t["number"]: t["match"] for t in seated["tables"]}
     tokens = {}
     for number in games:
-        status, made, _h, _t = call(base, "POST", f"/api/v1/events/{event['id']}/tables/{number}/link", None, director)
+        status, made, _h, _t = call(
+            base, "POST", f"/api/v1/events/{event['id']}/tables/{number}/link", None, director
+        )
         assert status == 201, (status, made)
         tokens[number] = made["token"]
     with app.test_request_context():
@@ -139,6 +167,7 @@ def run(app: Any, base: str, api_token: str, args: argparse.Namespace) -> int:
     polls_304: list[float] = []
     polls_200: list[float] = []
     console: list[float] = []
+    states: list[float] = []
     seen_changes: list[float] = []  # when a wall saw a new version
     start_line = threading.Barrier(len(games) + 1)
     done = threading.Event()
@@ -150,8 +179,13 @@ def run(app: Any, base: str, api_token: str, args: argparse.Namespace) -> int:
             key = f"t{number}-h{n}"
             tries = 2 if n % 3 == 0 else 1  # a lost answer: the phone sends again with the same key
             for _ in range(tries):
-                status, body, _h, took = call(base, "POST", "/api/v1/table/hands", hand(n, games[number]),
-                                              {**headers, "Idempotency-Key": key})
+                status, body, _h, took = call(
+                    base,
+                    "POST",
+                    "/api/v1/table/hands",
+                    hand(n, games[number]),
+                    {**headers, "Idempotency-Key": key},
+                )
                 with lock:
                     if status in (200, 201):
                         saves.append(took)
@@ -177,6 +211,14 @@ def run(app: Any, base: str, api_token: str, args: argparse.Namespace) -> int:
                     errors.append(f"wall: {status}")
             done.wait(args.wall_interval)
 
+    def table_page(number: int) -> None:
+        """The table's page following its table (static/table.js): its state every 5 s."""
+        while not done.is_set():
+            status, _b, _h, took = call(base, "GET", f"/t/{tokens[number]}/state")
+            with lock:
+                (states.append(took) if status == 200 else errors.append(f"table page {number}: {status}"))
+            done.wait(5.0)
+
     def director_console() -> None:
         while not done.is_set():
             status, _b, _h, took = call(base, "GET", f"/api/v1/events/{event['id']}", None, director)
@@ -184,7 +226,10 @@ def run(app: Any, base: str, api_token: str, args: argparse.Namespace) -> int:
                 (console.append(took) if status == 200 else errors.append(f"console: {status}"))
             done.wait(2.0)
 
-    watchers = [threading.Thread(target=wall) for _ in range(args.walls)] + [threading.Thread(target=director_console)]
+    watchers = [threading.Thread(target=wall) for _ in range(args.walls)] + [
+        threading.Thread(target=director_console)
+    ]
+    watchers += [threading.Thread(target=table_page, args=(n,)) for n in games]
     for w in watchers:
         w.start()
     tables = [threading.Thread(target=table, args=(n,)) for n in games]
@@ -204,26 +249,49 @@ def run(app: Any, base: str, api_token: str, args: argparse.Namespace) -> int:
     with app.app_context():
         rows = db.session.execute(
             select(Hand.match_id, func.count(Hand.id), func.count(func.distinct(Hand.number)))
-            .where(Hand.match_id.in_(games.values())).group_by(Hand.match_id)
+            .where(Hand.match_id.in_(games.values()))
+            .group_by(Hand.match_id)
         ).all()
     stored = {m: (count, distinct) for m, count, distinct in rows}
     lost = sum(max(0, args.hands - stored.get(m, (0, 0))[0]) for m in games.values())
     doubled = sum(max(0, count - args.hands) + (count - distinct) for count, distinct in stored.values())
     caught_up = [t - last_save for t in seen_changes if t >= last_save]
-
-    print(f"club night: {len(games)} tables x {args.hands} hands (every 3rd sent twice), {args.walls} walls"
-          f" every {args.wall_interval} s, 1 console every 2 s; gunicorn {args.workers} workers x"
-          f" {args.threads} threads, PostgreSQL; {elapsed:.1f} s")
-    print(f"errors: {len(errors)}" + (f" e.g. {errors[:3]}" if errors else ""))
-    print(f"hands stored: {sum(c for c, _d in stored.values())} of {len(games) * args.hands};"
-          f" lost {lost}, doubled {doubled}")
-    print(f"save (POST /api/v1/table/hands): {percentiles(saves)}")
-    print(f"wall poll, unchanged (304): {percentiles(polls_304)}")
-    print(f"wall poll, new board (200): {percentiles(polls_200)}")
-    print(f"console read (GET /api/v1/events/ID): {percentiles(console)}")
-    if caught_up:
-        print(f"walls showing the last hand: {min(caught_up) * 1000:.0f} to {max(caught_up) * 1000:.0f} ms after it was saved")
+    timings = {
+        "save (POST /api/v1/table/hands)": saves,
+        "wall poll, unchanged (304)": polls_304,
+        "wall poll, new board (200)": polls_200,
+        "console read (GET /api/v1/events/ID)": console,
+        "table pages' state (GET /t/TOKEN/state, each every 5 s)": states,
+    }
+    counts = {"stored": sum(c for c, _d in stored.values()), "lost": lost, "doubled": doubled}
+    report(args, len(games), elapsed, errors, counts, timings, caught_up)
     return 0 if not errors and not lost and not doubled else 1
+
+
+def report(
+    args: argparse.Namespace,
+    tables: int,
+    elapsed: float,
+    errors: list[str],
+    counts: dict[str, int],
+    timings: dict[str, list[float]],
+    caught_up: list[float],
+) -> None:
+    print(
+        f"club night: {tables} tables x {args.hands} hands (every 3rd sent twice), {args.walls} walls"
+        f" every {args.wall_interval} s, 1 console every 2 s, {tables} table pages every 5 s;"
+        f" gunicorn {args.workers} workers x {args.threads} threads, PostgreSQL; {elapsed:.1f} s"
+    )
+    print(f"errors: {len(errors)}" + (f" e.g. {errors[:3]}" if errors else ""))
+    print(
+        f"hands stored: {counts['stored']} of {tables * args.hands};"
+        f" lost {counts['lost']}, doubled {counts['doubled']}"
+    )
+    for name, values in timings.items():
+        print(f"{name}: {percentiles(values)}")
+    if caught_up:
+        first, last = min(caught_up) * 1000, max(caught_up) * 1000
+        print(f"walls showing the last hand: {first:.0f} to {last:.0f} ms after it was saved")
 
 
 if __name__ == "__main__":
