@@ -274,3 +274,22 @@ def test_a_save_without_scripts_stores_nothing_and_says_so(
     assert "This page needs JavaScript to save hands" in posted.get_data(as_text=True)
     table = client.get("/api/v1/table", headers={"Authorization": f"Bearer {token}"}).get_json()
     assert table["match"]["hands"] == []
+
+
+def test_before_the_first_round_the_page_waits_for_it(client: FlaskClient, api: Api) -> None:
+    event = new_event(api)
+    token = link(api, event["id"], 2)
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    assert "The first round has not been seated yet." in page and "data-hand-form" not in page
+    seat(api, event["id"])
+    assert "data-hand-form" in client.get(f"/t/{token}").get_data(as_text=True)
+
+
+def test_in_an_individual_event_each_side_is_two_players(client: FlaskClient, api: Api) -> None:
+    players = [{"players": [name]} for name in ("Ana", "Luis", "Eva", "Juan")]
+    event = new_event(api, format="individual", rounds=1, entries=players)
+    seated = seat(api, event["id"])
+    page = client.get(f"/t/{link(api, event['id'], 1)}").get_data(as_text=True)
+    by_id = {e["id"]: e["name"] for e in event["entries"]}
+    for side in seated["tables"][0]["sides"]:
+        assert " &amp; ".join(by_id[i] for i in side) in page
