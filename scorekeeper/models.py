@@ -16,6 +16,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
@@ -569,6 +570,17 @@ class TableLink(db.Model):  # type: ignore[name-defined,misc]
     until revoked, replaced or the event finished. Only the token's SHA-256 is stored."""
 
     __tablename__ = "table_links"
+    #: One active link per table: of two new links made at once, the second fails and tries again.
+    __table_args__ = (
+        Index(
+            "uq_table_links_active",
+            "event_id",
+            "table",
+            unique=True,
+            sqlite_where=text("revoked_at IS NULL"),
+            postgresql_where=text("revoked_at IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)

@@ -28,7 +28,7 @@ from datetime import timedelta
 from typing import Any, Final
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .. import pairings
 from ..extensions import db
@@ -596,11 +596,17 @@ def create_table_link(event: Event, number: int) -> tuple[TableLink, str]:
     if event.finished:
         raise Conflict(N_("The event is over."))
     token = secrets.token_urlsafe(32)
-    with transaction():
-        _revoke(event, number, "replaced")
-        link = TableLink(event_id=event.id, table=number, token_hash=token_hash(token))
-        db.session.add(link)
-    return link, token
+
+    def make() -> TableLink:
+        with transaction():
+            _revoke(event, number, "replaced")
+            link = TableLink(event_id=event.id, table=number, token_hash=token_hash(token))
+            db.session.add(link)
+        return link
+
+    # Two new links for one table at once: the one active link per table (a unique index) makes the
+    # second fail; it tries again and replaces the first.
+    return retried(make), token
 
 
 def _revoke(event: Event, number: int, reason: str) -> None:
@@ -648,8 +654,11 @@ def table_for_token(token: str) -> TableAccess:
         )
     now = utcnow()
     if link.used_at is None or now - _aware(link.used_at) >= TOUCH_EVERY:
-        with transaction():
-            link.used_at = now
+        try:  # best effort: a busy database leaves it for the next request
+            with transaction():
+                link.used_at = now
+        except OperationalError:
+            pass
     return TableAccess(event, link, link.table, latest, table, table.match if table else None)
 
 
