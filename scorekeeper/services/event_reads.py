@@ -243,6 +243,8 @@ def wall_version(event_id: int, owner_id: int | None = None) -> str:
     given): ``"0"``."""
     from sqlalchemy import func, true
 
+    if not 1 <= event_id <= MAX_ID:  # (PostgreSQL refuses a larger number than its column holds)
+        return "0"
     matches = (
         select(func.count(Match.id), func.coalesce(func.sum(Match.revision), 0), func.max(Match.updated_at))
         .join(EventTable, EventTable.match_id == Match.id)

@@ -229,7 +229,10 @@ def test_the_wall_hides_the_last_rounds_on_request(app: Flask, api: Api, night: 
 
 
 def test_another_accounts_wall_is_not_found(app: Flask, night: dict[str, Any], other_token: str) -> None:
-    assert logged_in(app, "eva").get(f"/events/{night['event']['id']}/wall").status_code == 404
+    eva = logged_in(app, "eva")
+    assert eva.get(f"/events/{night['event']['id']}/wall").status_code == 404
+    assert eva.get(f"/events/{night['event']['id']}/wall/board").status_code == 404
+    assert eva.get("/events/99999999999999999999/wall").status_code == 404  # beyond any id: no 500
 
 
 def test_an_unchanged_wall_costs_one_query_and_a_correction_moves_it(
