@@ -129,6 +129,7 @@ def register_blueprints(app: Flask) -> None:
     from .pwa import register_account_header
     from .referee import bp as referee_bp
     from .share import bp as share_bp
+    from .tables import bp as tables_bp
     from .transfer import bp as transfer_bp
 
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, never with cookies
@@ -142,6 +143,7 @@ def register_blueprints(app: Flask) -> None:
         players_bp,
         pwa_bp,
         share_bp,
+        tables_bp,
         transfer_bp,
     )
     for blueprint in blueprints:
