@@ -2,9 +2,9 @@
 
 Migrations import nothing of the app, so that a model or a rule changed later cannot break an old
 one; they cannot score hands. The figures derived from stored hands (the match summaries added by
-0003, the sides' figures by 0005, the players' running totals by 0006) of a database that was at
-one of :data:`RESCORED_FROM` are therefore computed here, by today's rules, once the schema is
-the one today's models describe.
+0003, the sides' figures by 0005, the players' running totals by 0006, each hand's result by 0016)
+of a database that was at one of :data:`RESCORED_FROM` are therefore computed here, by today's
+rules, once the schema is the one today's models describe.
 """
 
 from __future__ import annotations
@@ -13,16 +13,23 @@ from typing import Final
 
 import flask_migrate
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from .. import running_totals
 from ..extensions import db
 from ..models import Hand, Match, Side, SideCanasta
 from ..rules import RuleSet, fold_match, get_ruleset, load_hand
 from ..stats import SIDE_COLUMNS, side_figures
+from . import hand_results
 
-#: Revisions older than 0006, whose upgrade adds columns and tables of figures it leaves empty.
-RESCORED_FROM: Final = frozenset({"0001", "0002", "0003", "0004", "0005"})
+#: Revisions older than 0016, whose upgrade adds columns and tables of figures it leaves empty.
+RESCORED_FROM: Final = frozenset(
+    {
+        *("0001", "0002", "0003", "0004", "0005", "0006", "0007_idempotency", "0009_repair_text"),
+        *("0010_sessions", "0011_token_sessions", "0012_session_agent_length", "0013_form_uses"),
+        *("0014_import_jobs", "0015_autoincrement_ids"),
+    }
+)
 
 
 def upgrade(directory: str) -> None:
@@ -41,7 +48,8 @@ def current_revision() -> str | None:
 
 
 def rescore_all() -> None:
-    """Every match's summary and its sides' figures recomputed from its stored hands, then every
+    """Every match's summary, its hands' results (:mod:`.hand_results`) and its sides' figures
+    recomputed from its stored hands, then every
     player's running totals added up again; one transaction. Idempotent: a second run (two processes
     upgrading at once) writes the same values."""
     with db.engine.begin() as connection:
@@ -56,14 +64,23 @@ def _rescore_match(connection: Connection, match_id: int, rs: RuleSet, target: i
     side_ids = list(
         connection.scalars(select(Side.id).where(Side.match_id == match_id).order_by(Side.position))
     )
-    inputs = [
-        load_hand(stored)
-        for stored in connection.scalars(
-            select(Hand.input).where(Hand.match_id == match_id).order_by(Hand.number)
+    hands = connection.execute(
+        select(Hand.id, Hand.input).where(Hand.match_id == match_id).order_by(Hand.number)
+    ).all()
+    state = fold_match(rs, target, len(side_ids), [load_hand(row.input) for row in hands])
+    if hands:
+        table = Hand.__table__
+        connection.execute(
+            # The input is unchanged: its time of change stays.
+            update(table)
+            .where(table.c.id == bindparam("hand_id"))
+            .values(result=bindparam("stored"), updated_at=table.c.updated_at),
+            [
+                {"hand_id": row.id, "stored": hand_results.stored(result)}
+                for row, result in zip(hands, state.hands, strict=True)
+            ],
         )
-    ]
-    state = fold_match(rs, target, len(side_ids), inputs)
-    summary = {"finished": state.finished, "winner": state.winner, "hand_count": len(inputs)}
+    summary = {"finished": state.finished, "winner": state.winner, "hand_count": len(hands)}
     connection.execute(update(Match).where(Match.id == match_id).values(**summary, totals=list(state.totals)))
     for side_id, figures in zip(side_ids, side_figures(rs, state), strict=True):
         columns = {name: getattr(figures, name) for name in SIDE_COLUMNS}
