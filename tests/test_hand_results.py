@@ -14,15 +14,23 @@ from flask import Flask, jsonify
 from flask.testing import FlaskCliRunner
 from sqlalchemy import select, update
 
-from scorekeeper import services
+from scorekeeper import MIGRATIONS, services
 from scorekeeper.api.serialize import hand_with_match, match_answer, match_resource
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match, User
 from scorekeeper.rules import fold_match, get_ruleset, load_hand
-from scorekeeper.services import hand_results
+from scorekeeper.services import hand_results, schema
 from scorekeeper.services.export_formats import read_export
 from scorekeeper.services.transfer import store_matches
-from tests.helpers import Api, clear_page_cache, export_document, scored_hands
+from tests.helpers import (
+    OLD_HAND_1,
+    OLD_HAND_2,
+    Api,
+    clear_page_cache,
+    export_document,
+    old_database,
+    scored_hands,
+)
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}
 LOSE = {"melds": 250, "hand": 20, "penalties": [{"code": "drew_two_cards"}]}
@@ -153,3 +161,17 @@ def test_the_answers_put_together_from_each_hands_json_are_jsonifys(app: Flask, 
         expected = {"hand": match_resource(mv)["hands"][1], "match": match_resource(mv)}
         assert created.get_data() == jsonify(expected).get_data()
         db.session.rollback()
+
+
+def test_the_upgrade_that_adds_the_column_fills_it(tmp_path: Any, monkeypatch: Any) -> None:
+    """Migration 0016 only adds the column; the app's upgrade (on start, or ``flask data rescore``)
+    fills it from the stored inputs, as for the figures of the migrations before it."""
+    old = old_database(tmp_path, monkeypatch, "0015_autoincrement_ids", [OLD_HAND_1, OLD_HAND_2])
+    with old.app_context():
+        schema.upgrade(directory=MIGRATIONS)
+        db.session.remove()
+    assert_fresh(old, 1)
+    with old.app_context():
+        assert len(db.session.scalars(select(Hand.result)).all()) == 2
+        db.session.remove()
+        db.engine.dispose()
