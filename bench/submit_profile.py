@@ -113,7 +113,7 @@ def main() -> None:
             stats.sort_stats("cumulative").print_stats(args.lines)
             stats.sort_stats("tottime").print_stats(25)
         for s in statements:
-            print("  ", s[:160].replace("\n", " "))
+            print("  ", s[:160].replace("\n", " "), "..." + s[-120:].replace("\n", " "))
 
 
 def _phases() -> dict[str, list[float]]:

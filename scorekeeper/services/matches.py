@@ -159,12 +159,14 @@ def get_match(owner_id: int, match_id: int) -> Match:
     first read (:func:`view` seldom needs them: the folded match is kept per revision)."""
     if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
         raise NotFound(match_id)
-    # One statement: the match, its sides, their seats and players joined (a few rows).
+    # One statement: the match, its sides, their seats and players, and the sides' canasta counts
+    # (which a write rewrites) joined: a few dozen rows at most.
+    sides = joinedload(Match.sides)
     match: Match | None = (
         db.session.execute(
             select(Match)
             .where(Match.id == match_id, Match.owner_id == owner_id)
-            .options(joinedload(Match.sides).joinedload(Side.seats))
+            .options(sides.joinedload(Side.seats), sides.joinedload(Side.canastas))
         )
         .unique()
         .scalar_one_or_none()

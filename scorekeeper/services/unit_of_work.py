@@ -201,7 +201,10 @@ def _commit_keeping(rows: Sequence[Any]) -> None:
             session.expire(row)
         elif isinstance(row, Match):
             # Rows added by their match's id (a hand, a log entry) are not in its loaded lists.
-            session.expire(row, [name for name in _MATCH_LISTS if name in inspect(row).dict])
+            # (An empty list would expire the whole match.)
+            lists = [name for name in _MATCH_LISTS if name in inspect(row).dict]
+            if lists:
+                session.expire(row, lists)
 
 
 def changed_meanwhile() -> Conflict:
