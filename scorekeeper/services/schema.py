@@ -3,7 +3,7 @@
 Migrations import nothing of the app, so that a model or a rule changed later cannot break an old
 one; they cannot score hands. The figures derived from stored hands (the match summaries added by
 0003, the sides' figures by 0005, the players' running totals by 0006, each hand's result by 0016)
-of a database that was at one of :data:`RESCORED_FROM` are therefore computed here, by today's
+of a database older than :data:`LAST_UNFILLED` are therefore computed here, by today's
 rules, once the schema is the one today's models describe.
 """
 
@@ -13,6 +13,7 @@ from typing import Final
 
 import flask_migrate
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from .. import running_totals
@@ -22,23 +23,25 @@ from ..rules import RuleSet, fold_match, get_ruleset, load_hand
 from ..stats import SIDE_COLUMNS, side_figures
 from . import hand_results
 
-#: Revisions older than 0016, whose upgrade adds columns and tables of figures it leaves empty.
-RESCORED_FROM: Final = frozenset(
-    {
-        *("0001", "0002", "0003", "0004", "0005", "0006", "0007_idempotency", "0009_repair_text"),
-        *("0010_sessions", "0011_token_sessions", "0012_session_agent_length", "0013_form_uses"),
-        *("0014_import_jobs", "0015_autoincrement_ids"),
-    }
-)
+#: The newest migration whose upgrade adds columns or tables of derived figures and leaves them
+#: empty (0003, 0005, 0006 and 0016 did): a database at a revision before it is rescored once upgraded.
+LAST_UNFILLED: Final = "0016_hand_results"
 
 
 def upgrade(directory: str) -> None:
     """Apply every pending migration of ``directory``, then recompute the derived figures when the
-    database was older than those figures (:data:`RESCORED_FROM`). An empty database has none."""
+    database was older than those figures (before :data:`LAST_UNFILLED`). An empty database has none."""
     before = current_revision()
     flask_migrate.upgrade(directory=directory)
-    if before in RESCORED_FROM:
+    if before is not None and older_than(directory, before, LAST_UNFILLED):
         rescore_all()
+
+
+def older_than(directory: str, revision: str, later: str) -> bool:
+    """Whether ``revision`` comes before ``later`` in the migrations of ``directory`` (``later`` is
+    not ``revision`` nor one of its ancestors), whatever the order they were merged in."""
+    script = ScriptDirectory(directory)
+    return later not in {found.revision for found in script.walk_revisions(base="base", head=revision)}
 
 
 def current_revision() -> str | None:
