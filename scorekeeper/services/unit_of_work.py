@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 
 from sqlalchemy import delete, inspect, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .. import running_totals, single_use
@@ -90,6 +90,10 @@ class MatchWrite:
             for side, figures in zip(match.sides, figures_now, strict=True):
                 for name in SIDE_COLUMNS:
                     setattr(side, name, getattr(figures, name))
+                    if side.id is not None:
+                        # Every column written, changed or not: the sides' UPDATEs then have the
+                        # same columns, and the ORM sends them as one statement.
+                        flag_modified(side, name)
                 _store_canastas(side, figures.canastas)
             _store_results(match, state, added)
 
