@@ -356,9 +356,27 @@ def added_up(owner_id: int) -> Snapshot:
 
 
 def assert_totals_add_up(owner_id: int) -> None:
-    """The running totals the services kept equal the ones added up from nothing."""
+    """The running totals the services kept equal the ones added up from nothing, and every hand's
+    stored result is what a fresh fold of the match's stored inputs gives."""
     db.session.expire_all()  # read what was committed
     assert stored_totals(owner_id) == added_up(owner_id)
+    assert_results_fresh(owner_id)
+
+
+def assert_results_fresh(owner_id: int) -> None:
+    """Every hand's stored result (``hands.result``) of the account equals a fresh fold of its match."""
+    from scorekeeper.models import Hand
+    from scorekeeper.rules import fold_match, get_ruleset, load_hand
+    from scorekeeper.services import hand_results
+
+    for match in db.session.scalars(select(Match).where(Match.owner_id == owner_id)):
+        rows = db.session.execute(
+            select(Hand.input, Hand.result).where(Hand.match_id == match.id).order_by(Hand.number)
+        ).all()
+        rs = get_ruleset(match.ruleset, match.house_rules)
+        state = fold_match(rs, match.target, len(match.sides), [load_hand(row.input) for row in rows])
+        fresh = [hand_results.stored(result) for result in state.hands]
+        assert [row.result for row in rows] == fresh, match.id
 
 
 def new_match(owner: int, seating: list[list[str]], ruleset: str = "classic", **extra: Any) -> Match:

@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0017_events"
-down_revision = "0015_autoincrement_ids"
+down_revision = "0016_hand_results"
 branch_labels = None
 depends_on = None
 
