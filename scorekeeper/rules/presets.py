@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from .house_rule_table import BANDS_KEY, book_value
+from .house_rule_table import BANDS_KEY, SPECIAL_HANDS_FIRST_FOUR, book_value
 from .house_rules import house_rule_keys
 from .model import RuleSet
 from .registry import BOOKS
@@ -32,6 +32,8 @@ class Preset:
 
 PAGAT_CANASTA: Final = "https://www.pagat.com/rummy/canasta.html"
 PAGAT_SAMBA: Final = "https://www.pagat.com/rummy/samba.html"
+PAGAT_AMERICAN: Final = "https://www.pagat.com/rummy/american-canasta.html"
+CLA: Final = "https://www.canastaleague.org/"
 
 PRESETS: Final[tuple[Preset, ...]] = (
     Preset(
@@ -73,6 +75,25 @@ PRESETS: Final[tuple[Preset, ...]] = (
                 "going_out_min_canastas": 2,
                 BANDS_KEY: ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
             }
+        ),
+    ),
+    Preset(
+        id="american_cla",
+        ruleset="american",
+        name="Canasta League of America",
+        source="Canasta League of America, Rules",
+        url=CLA,
+        house_rules=MappingProxyType({}),
+        note="The rule set's own values.",
+    ),
+    Preset(
+        id="american_pagat",
+        ruleset="american",
+        name="Pagat",
+        source='Pagat "American Canasta", Special hands',
+        url=PAGAT_AMERICAN,
+        house_rules=MappingProxyType(
+            {"going_out_kinds.special_garbage": 2000, SPECIAL_HANDS_FIRST_FOUR: True}
         ),
     ),
 )
