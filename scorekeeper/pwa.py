@@ -85,8 +85,12 @@ def manifest() -> Response:
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
         "icons": [
-            {"src": url_for("static", filename=path), "sizes": f"{size}x{size}", "type": "image/png",
-             "purpose": purpose}
+            {
+                "src": url_for("static", filename=path),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
             for path, size, purpose in ICONS
         ],
     }
@@ -159,4 +163,3 @@ def register_account_header(app: Flask) -> None:
         if tag is not None and response.mimetype == "text/html":
             response.headers["X-Account"] = tag
         return response
-

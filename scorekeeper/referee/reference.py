@@ -104,9 +104,7 @@ def sign_sentence(melds: int, threes: int) -> str:
     counts = {1: gettext("count for the side"), 0: gettext("count nothing"), -1: gettext("count against it")}
     if melds == threes:
         return gettext("melded cards and threes %(how)s", how=counts[melds])
-    return gettext(
-        "melded cards %(melds)s, threes %(threes)s", melds=counts[melds], threes=counts[threes]
-    )
+    return gettext("melded cards %(melds)s, threes %(threes)s", melds=counts[melds], threes=counts[threes])
 
 
 def red_three_condition(rs: RuleSet) -> str:

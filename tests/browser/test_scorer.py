@@ -47,7 +47,6 @@ AGREE = """([hands, matches]) => {
 }"""
 
 
-
 @pytest.fixture(scope="module")
 def scorer_page(browser: Browser, live_server: str) -> Iterator[Page]:
     """A page of the app with static/scorer.js loaded, as the hand page loads it."""
@@ -74,6 +73,8 @@ def random_side(rng: random.Random, rs: RuleSet, went_out: bool) -> dict[str, An
         "canastas": canastas,
         "penalties": [],
     }
+    if rs.red_threes.black_threes:  # American Canasta: black threes laid out too
+        side["black_threes"] = rng.choice((0, 0, 1, 2))
     for flag in rs.flags:
         if rng.random() < 0.15 and (went_out or not (flag.went_out_only or flag.one_side)):
             side[flag.code] = True
@@ -90,12 +91,16 @@ def random_side(rng: random.Random, rs: RuleSet, went_out: bool) -> dict[str, An
 def random_hand(rng: random.Random, rs: RuleSet, sides: int, number: int) -> dict[str, Any]:
     went_out = rng.choice([None, *range(sides), *range(sides), *range(sides)])
     kind = rng.choice(rs.going_out_kinds).code if went_out is not None else None
-    return {
+    hand = {
         "number": number,
         "went_out": went_out,
         "going_out_kind": kind,
         "sides": [random_side(rng, rs, i == went_out) for i in range(sides)],
     }
+    special = rs.going_out_kind(kind or "")
+    if went_out is not None and special is not None and special.special:  # a side that melded nothing
+        hand["sides"][went_out].update(melds=0, hand=0, canastas={})
+    return hand
 
 
 def random_matches(
@@ -135,6 +140,7 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     "samba": [{}, {"going_out_min_canastas": 2, "red_threes.per_card": 150}],
     "canaston": [{}, {"many_canastas.7": 2500, "red_threes_when_opened": True}],
     "francaise": [{}, {"going_out_kinds.surprise": 300}],
+    "american": [{}, {"red_threes.4": 1500, "penalties.unfinished_wild": 2500, "going_out_min_canastas": 3}],
 }
 # ... and every preset of RULES.md ("House rules every rule set accepts"), as the new-match page stores it.
 for _preset in PRESETS:

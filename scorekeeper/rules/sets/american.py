@@ -8,6 +8,8 @@ CLA's and P's value is a house value (see ``discrepancies`` and the presets).
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..cards import CARD_GROUPS, with_points
 from ..errors import N_
 from ..house_rule_table import SPECIAL_HANDS_FIRST_FOUR, house_option
@@ -238,8 +240,12 @@ RULESET = RuleSet(
             per_player=True,
         ),
     ),
-    # Threes are bonus cards only: a black three has no card value either.
-    card_groups=with_points(CARD_GROUPS, "black_three", 0, f"{CLA_SCORING} (threes have no card value)"),
+    # Threes are bonus cards only: a black three has no card value either, and no card counter asks
+    # for it.
+    card_groups=tuple(
+        dataclasses.replace(g, bonus_only=True) if g.code == "black_three" else g
+        for g in with_points(CARD_GROUPS, "black_three", 0, f"{CLA_SCORING} (threes have no card value)")
+    ),
     card_limits=(
         CardLimit("seven", N_("sevens"), 4, CLA_CARDS),
         CardLimit("ace", N_("aces"), 4, CLA_CARDS),
