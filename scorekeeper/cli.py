@@ -69,7 +69,8 @@ def user_logout(username: str) -> None:
     ended = sessions.end_all(_user(username))
     revoked = len(ended.tokens)
     click.echo(
-        f"Ended {ended.sessions} session(s) of {username!r}; revoked {revoked} API token(s) made in them."
+        f"Ended {ended.sessions} session(s) of {username!r}; "
+        f"revoked {revoked} API token(s) made in them."
     )
 
 

@@ -79,18 +79,8 @@ def gunicorn_command(host: str, port: int, workers: int = WORKERS) -> list[str]:
     """gunicorn beside this Python (the virtualenv's), serving the app on ``host:port``."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
     program = str(gunicorn) if gunicorn.exists() else (shutil.which("gunicorn") or "gunicorn")
-    return [
-        program,
-        "--bind",
-        f"{host}:{port}",
-        "--workers",
-        str(workers),
-        "--threads",
-        "2",
-        "--timeout",
-        "30",
-        "scorekeeper:create_app()",
-    ]
+    return [program, "--bind", f"{host}:{port}", "--workers", str(workers), "--threads", "2",
+            "--timeout", "30", "scorekeeper:create_app()"]
 
 
 def main(argv: list[str] | None = None) -> None:

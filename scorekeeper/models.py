@@ -413,7 +413,6 @@ class FormUse(db.Model):  # type: ignore[name-defined,misc]
     )
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
 
-
 class ImportJob(db.Model):  # type: ignore[name-defined,misc]
     """A large import running in the background (:mod:`scorekeeper.services.imports`): its progress
     and its outcome, in the database so that any worker can show them. The matches themselves are

@@ -85,12 +85,8 @@ def manifest() -> Response:
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
         "icons": [
-            {
-                "src": url_for("static", filename=path),
-                "sizes": f"{size}x{size}",
-                "type": "image/png",
-                "purpose": purpose,
-            }
+            {"src": url_for("static", filename=path), "sizes": f"{size}x{size}", "type": "image/png",
+             "purpose": purpose}
             for path, size, purpose in ICONS
         ],
     }
@@ -163,3 +159,4 @@ def register_account_header(app: Flask) -> None:
         if tag is not None and response.mimetype == "text/html":
             response.headers["X-Account"] = tag
         return response
+

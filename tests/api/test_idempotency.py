@@ -27,7 +27,9 @@ KEY = "phone-7f3a9c-hand-1"
 
 def post(api: Api, match_id: int, body: dict[str, Any], key: str | None = KEY) -> Any:
     headers = {} if key is None else {"Idempotency-Key": key}
-    return api.client.post(f"/api/v1/matches/{match_id}/hands", json=body, headers={**api.headers, **headers})
+    return api.client.post(
+        f"/api/v1/matches/{match_id}/hands", json=body, headers={**api.headers, **headers}
+    )
 
 
 def stored_hands(app: Flask) -> int:
@@ -253,16 +255,8 @@ def test_a_key_kept_with_its_answer_by_an_older_version_is_replayed(app, api):
         assert owner is not None
         digest = submission_keys.request_digest(match_id, simple_hand(1))
         db.session.add(
-            IdempotencyKey(
-                user_id=owner,
-                key=KEY,
-                request_digest=digest,
-                match_id=match_id,
-                hand_number=1,
-                status=201,
-                reply=answer.get_json(),
-                created_at=utcnow(),
-            )
+            IdempotencyKey(user_id=owner, key=KEY, request_digest=digest, match_id=match_id, hand_number=1,
+                           status=201, reply=answer.get_json(), created_at=utcnow())
         )
         db.session.commit()
     again = post(api, match_id, simple_hand(1))

@@ -5,7 +5,6 @@ Revises: 0006
 Create Date: 2026-11-24 08:50:00
 
 """
-
 import sqlalchemy as sa
 from alembic import op
 
