@@ -341,6 +341,8 @@ class ResultPoint:
     when: datetime
     total: int
     won: bool
+    #: A draw (equal top totals): neither won nor lost.
+    drawn: bool = False
 
 
 def results_chart(
@@ -353,16 +355,19 @@ def results_chart(
     date_format: str = "%Y-%m-%d",
     fmt: Format = str,
     date_text: Callable[[datetime], str] | None = None,
+    drawn_label: str = "",
 ) -> Markup:
     """A player's side's final total in each finished match, oldest first (the latest
     :data:`MAX_RESULTS`): a line through markers, a filled circle for a win and a hollow square for a
     loss; the first and last dates below, written by ``date_text`` (the reader's way) when given,
-    else with ``date_format``. One rule set per chart: a line across rule sets would compare points
-    of different games."""
+    else with ``date_format``. A draw is a hollow triangle, in the legend (``drawn_label``) only when
+    one is shown. One rule set per chart: a line across rule sets would compare points of different
+    games."""
     shown = list(results)[-MAX_RESULTS:]
     f = frame([r.total for r in shown], fmt)
     legend_top = f.bottom + X_LABELS
-    parts = _open(chart_id, legend_top + LEGEND_ROW * 2 - 4, title, desc)
+    draws = any(r.drawn for r in shown)
+    parts = _open(chart_id, legend_top + LEGEND_ROW * (3 if draws else 2) - 4, title, desc)
     parts += _grid(f, fmt)
     count = len(shown)
 
@@ -379,6 +384,8 @@ def results_chart(
     for (px, py), r in zip(points, shown, strict=True):
         if r.won:
             parts.append(_marker("circle", px, py, won_color, cls="won"))
+        elif r.drawn:
+            parts.append(_marker("triangle", px, py, MUTED, filled=False, cls="drawn"))
         else:
             parts.append(_marker("square", px, py, lost_color, filled=False, cls="lost"))
     if shown:
@@ -395,6 +402,14 @@ def results_chart(
         f'<text x="46" y="{num(legend_top + 4.5)}" fill="{INK}">{_text(won_label)}</text>',
         _marker("square", 24, legend_top + LEGEND_ROW, lost_color, filled=False),
         f'<text x="46" y="{num(legend_top + LEGEND_ROW + 4.5)}" fill="{INK}">{_text(lost_label)}</text>',
+    ]
+    if draws:
+        row = legend_top + 2 * LEGEND_ROW
+        parts += [
+            _marker("triangle", 24, row, MUTED, filled=False),
+            f'<text x="46" y="{num(row + 4.5)}" fill="{INK}">{_text(drawn_label)}</text>',
+        ]
+    parts += [
         "</svg>",
     ]
     # Built here, and every text in it went through escape().

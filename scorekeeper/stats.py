@@ -12,8 +12,10 @@ made of exactly that set of players (two or more).
 
 Finished and unfinished matches are counted differently:
 
-* ``played``, ``won`` and ``win_rate`` count **finished** matches only (a match in progress has no
-  winner yet); matches still in progress are counted apart in ``in_progress``.
+* ``played``, ``won``, ``drawn`` and ``win_rate`` count **finished** matches only (a match in
+  progress has no winner yet); matches still in progress are counted apart in ``in_progress``. A
+  draw (a finished match with no winner: equal top totals at the hands limit, or settled so) is
+  neither won nor lost.
 * every per-hand figure (hands, average hand score, canastas per hand, going-out share, penalties,
   best hand) counts the hands of **every** match, finished or not.
 
@@ -124,6 +126,9 @@ class Stats:
     penalty_count: int = 0
     penalty_points: int = 0
     best: BestHand | None = None
+    #: Finished matches drawn. Not a running total of its own (no column keeps it): the reads count
+    #: the draws apart (:func:`scorekeeper.services.player_reads.drawn_counts`) and put them here.
+    drawn: int = 0
 
     @property
     def matches(self) -> int:
@@ -132,7 +137,7 @@ class Stats:
 
     @property
     def lost(self) -> int:
-        return self.played - self.won
+        return self.played - self.won - self.drawn
 
     @property
     def win_rate(self) -> float | None:
@@ -153,8 +158,9 @@ class Stats:
         return self.canastas.get(kind, 0) / self.hands if self.hands else None
 
 
-#: The figures of :class:`Stats` that are counts and sums (all but the canastas and the best hand).
-COUNTS: Final = tuple(f.name for f in fields(Stats) if f.name not in {"canastas", "best"})
+#: The figures of :class:`Stats` that are counts and sums kept as running totals (all but the
+#: canastas, the best hand and the draws).
+COUNTS: Final = tuple(f.name for f in fields(Stats) if f.name not in {"canastas", "best", "drawn"})
 
 
 def stats_from(
@@ -217,6 +223,7 @@ def contribution(side: SideRecord) -> Stats:
     return Stats(
         played=int(side.finished),
         won=int(side.finished and side.winner == side.position),
+        drawn=int(side.finished and side.winner is None),
         in_progress=int(not side.finished),
         hands=side.hand_count,
         points=figures.points,
@@ -283,7 +290,10 @@ def combined(parts: Iterable[Stats]) -> Stats:
         if part.best is not None and (best is None or _rank(part.best) < _rank(best)):
             best = part.best
         total = replace(
-            total, best=best, **{name: getattr(total, name) + getattr(part, name) for name in COUNTS}
+            total,
+            best=best,
+            drawn=total.drawn + part.drawn,
+            **{name: getattr(total, name) + getattr(part, name) for name in COUNTS},
         )
     return replace(total, canastas=dict(sorted(canastas.items())))
 
@@ -317,3 +327,5 @@ class Result:
     total: int
     best_other: int
     won: bool
+    #: Finished with no winner (equal top totals): neither won nor lost.
+    drawn: bool = False

@@ -6,10 +6,7 @@
 (function (root) {
   "use strict";
 
-  var FORMAT = 2;
-  // Format 1 (no threes tables, sign tables or special hands) reads the same: a phone may still hold
-  // a match's rule set cached before the update.
-  var READS = [1, 2];
+  var FORMAT = 3;
   var CUSTOM = "custom";
 
   function find(items, code) {
@@ -116,9 +113,11 @@
     return hand.sides.map(function (_, i) { return scoreSide(rs, hand, i); });
   }
 
-  /** Points a side with cumulative ``total`` needs for its first meld (bands closed below). */
-  function openingMinimum(rs, total) {
-    var best = null, i, band;
+  /** Points a side with cumulative ``total`` needs for its first meld in hand number ``hand``: by
+   * ``opening_by_hand`` when the match has it (the last for later hands), else by the bands. */
+  function openingMinimum(rs, total, hand) {
+    var best = null, i, band, byHand = rs.opening_by_hand || [];
+    if (byHand.length) { return byHand[Math.min(Math.max(hand || 1, 1), byHand.length) - 1]; }
     for (i = 0; i < rs.opening_bands.length; i++) {
       band = rs.opening_bands[i];
       if (band.from === null) {
@@ -151,31 +150,47 @@
     return ranked[0];
   }
 
-  /** Score ``hands`` in order for a match of ``sides`` sides: every hand's result and the state. */
-  function foldMatch(rs, target, sides, hands) {
-    if (READS.indexOf(rs.format) < 0) { throw new Error("rule set format " + rs.format + " is not " + FORMAT); }
-    var totals = [], results = [], winner = null, i;
+  /** The side with the highest total, or null when two share it (a draw). */
+  function leader(totals) {
+    var top = Math.max.apply(null, totals);
+    var sides = totals.map(function (_, i) { return i; }).filter(function (i) { return totals[i] === top; });
+    return sides.length === 1 ? sides[0] : null;
+  }
+
+  /** Score ``hands`` in order for a match of ``sides`` sides: every hand's result and the state.
+   * After hand ``rs.hands_limit`` the match ends (equal top totals: a draw, ``winner`` null);
+   * ``settled`` (the organiser closed the round): it ends after these hands as it stands. */
+  function foldMatch(rs, target, sides, hands, settled) {
+    if (rs.format !== FORMAT) { throw new Error("rule set format " + rs.format + " is not " + FORMAT); }
+    var totals = [], results = [], winner = null, finished = false, endsNow, i;
     for (i = 0; i < sides; i++) { totals.push(0); }
-    hands.forEach(function (hand) {
+    hands.forEach(function (hand, index) {
+      var number = index + 1;
+      if (finished) { throw new Error("the match ended with hand " + (number - 1)); }
       var breakdown = scoreHand(rs, hand);
       var after = totals.map(function (t, j) { return t + breakdown[j].total; });
       results.push({
         number: hand.number, breakdown: breakdown, scores: breakdown.map(function (b) { return b.total; }),
         totals_before: totals, totals_after: after,
-        opening_minimums_before: totals.map(function (t) { return openingMinimum(rs, t); })
+        opening_minimums_before: totals.map(function (t) { return openingMinimum(rs, t, number); })
       });
       totals = after;
       winner = decide(rs, target, totals, hand);
+      finished = winner !== null || (rs.hands_limit !== null && rs.hands_limit !== undefined &&
+        number >= rs.hands_limit);
+      if (finished && winner === null) { winner = leader(totals); }
     });
+    endsNow = Boolean(settled) && !finished;
+    if (endsNow) { finished = true; winner = leader(totals); }
     return {
       hands: results, totals: totals,
-      opening_minimums: totals.map(function (t) { return openingMinimum(rs, t); }),
-      finished: winner !== null, winner: winner
+      opening_minimums: totals.map(function (t) { return openingMinimum(rs, t, results.length + 1); }),
+      finished: finished, winner: winner, settled: endsNow
     };
   }
 
   root.Scorer = {
     FORMAT: FORMAT, scoreSide: scoreSide, scoreHand: scoreHand, openingMinimum: openingMinimum,
-    decide: decide, foldMatch: foldMatch
+    decide: decide, leader: leader, foldMatch: foldMatch
   };
 })(typeof self !== "undefined" ? self : this);

@@ -116,23 +116,23 @@ def test_csv_has_a_row_per_hand_and_side_with_the_breakdown() -> None:
     assert table[0] == [
         "Match", "Date (UTC)", "UTC offset", "Rule set", "Target", "Hand", "Side", "Side name", "Players",
         "Went out", "Going-out kind", "Melds", "Cards in hand", "Canastas", "Red threes", "Going out",
-        "Specials", "Penalties", "Hand total", "Running total",
+        "Specials", "Penalties", "Hand total", "Running total", "Result",
     ]  # fmt: skip
     assert len(table) == 1 + 2 * 2
     date = "2024-05-01 18:30:15"
     assert table[1] == [
         "7", date, "UTC+00:00", "Canasta", "5000", "1", "1", "Nosotros", "Ana, Luis", "yes",
-        "Going out (irse)", "640", "0", "800", "100", "100", "0", "-50", "1590", "1590",
+        "Going out (irse)", "640", "0", "800", "100", "100", "0", "-50", "1590", "1590", "",
     ]  # fmt: skip
     assert table[2] == [
         "7", date, "UTC+00:00", "Canasta", "5000", "1", "2", "Ellos", "Eva, Juan", "no", "",
-        "210", "-85", "0", "0", "0", "0", "0", "125", "125",
+        "210", "-85", "0", "0", "0", "0", "0", "125", "125", "",
     ]  # fmt: skip
     assert table[3][5:18] == [
         "2", "1", "Nosotros", "Ana, Luis", "no", "", "100", "-40", "0", "0", "0", "0", "0",
     ]  # fmt: skip
-    assert table[3][18:] == ["60", "1650"]
-    assert table[4][18:] == ["-120", "5"]
+    assert table[3][18:] == ["60", "1650", ""]  # in play: no result
+    assert table[4][18:] == ["-120", "5", ""]
     for row in table[1:]:  # the seven lines add up to the hand total
         assert sum(int(x) for x in row[11:18]) == int(row[18])
 

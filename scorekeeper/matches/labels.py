@@ -47,5 +47,7 @@ def house_rule_text(book: RuleSet, key: str, value: Any) -> str:
                 for start, minimum in value
             )
             return f"{option_label(option)}: {bands}"
+        if option.kind is OptionKind.MINIMUMS and isinstance(value, list):
+            return f"{option_label(option)}: {', '.join(vocabulary.number(m) for m in value)}"
         return f"{option_label(option)}: {vocabulary.number(value)}"
     return f"{override_label(book, key)} = {vocabulary.number(value)}"

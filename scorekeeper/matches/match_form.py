@@ -87,6 +87,13 @@ def _house_rules(form: NewMatchBase, rs: RuleSet, request: MatchRequest) -> dict
                 request.blocks[f"house_rules.{option.key}"] = bands_block(rs.id)
             continue
         f = form.house_field(rs.id, option.key)
+        if option.kind is OptionKind.MINIMUMS:
+            minimums = f.as_list()
+            if minimums is not None:
+                chosen[option.key] = minimums
+                request.fields[f"house_rules.{option.key}"] = f
+                request.fields["house_rules"] = f  # (not together with bands: said next to it)
+            continue
         value = bool(f.data) if option.kind is OptionKind.SWITCH else f.as_int()
         if value is not None and value != option.default:
             chosen[option.key] = value
@@ -213,8 +220,10 @@ def house_rule_fields(rs: RuleSet, house_rules: Mapping[str, Any]) -> dict[str, 
                 fields[minimum_name] = str(minimum)
         elif option.kind is OptionKind.SWITCH:
             fields[house_field_name(rs.id, option.key)] = bool(value)
+        elif option.kind is OptionKind.MINIMUMS:
+            fields[house_field_name(rs.id, option.key)] = ", ".join(str(m) for m in value or ())
         else:
-            fields[house_field_name(rs.id, option.key)] = str(value)
+            fields[house_field_name(rs.id, option.key)] = "" if value is None else str(value)
     for key in overridable_keys(rs):
         value = house_rules.get(key)
         fields[house_field_name(rs.id, key)] = "" if value is None else str(value)

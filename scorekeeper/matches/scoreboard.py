@@ -83,6 +83,10 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
         "starter": starter,
         "house_rules": house_rules(mv),
         "winner": winner,
+        #: Over: won (``winner``), or drawn (``draw``: equal top totals at the hands limit, or settled so).
+        "finished": state.finished,
+        "draw": state.draw,
+        "settled": state.settled,
         #: How many play for the winner: the winner sentence agrees with it ("Ganaron Lucía y Pablo").
         "winner_players": len(mv.match.sides[state.winner].player_names) if state.winner is not None else 0,
         "lines": [*LINES, "total"],
@@ -172,6 +176,8 @@ class HistoryRow:
     finished: bool
     winner: str | None
     hand_count: int
+    #: Finished with no winner (equal top totals).
+    draw: bool
     date: str
     date_iso: str
 
@@ -201,6 +207,7 @@ def history_row(match: Match, ruleset_names: dict[str, str]) -> HistoryRow:
         finished=match.finished,
         winner=winner,
         hand_count=match.hand_count,
+        draw=match.finished and match.winner is None,
         date=format_date(created, "medium"),
         date_iso=created.date().isoformat(),
     )

@@ -301,6 +301,7 @@ def queue_texts() -> dict[str, str]:
         "wins_many": ngettext(
             "%(side)s wins if this is accepted.", "%(side)s win if this is accepted.", 2, side="{side}"
         ),
+        "draw": _("A draw if this is accepted: equal top totals."),
         "no_more": _("No more hands: the match ends with the hands on this phone, if they are accepted."),
         "stored": _("Saved on the server"),
         "queued": _("On this phone"),

@@ -113,12 +113,21 @@ class ResultsChart:
 def _chart(player: Player, ruleset: str, results: list[Result]) -> ResultsChart:
     shown = results[-MAX_RESULTS:]
     won = sum(r.won for r in shown)
+    drawn = sum(r.drawn for r in shown)
     name = ruleset_name(ruleset)
-    chart = results_chart(
-        f"results-{ruleset}",
-        [ResultPoint(r.created_at, r.total, r.won) for r in shown],
-        title=_("Results of %(name)s in %(ruleset)s", name=player.name, ruleset=name),
-        desc=_(
+    if drawn:
+        desc = _(
+            "Final total of the side of %(name)s in each of the latest %(count)s finished matches "
+            "of %(ruleset)s, oldest first: %(won)s won, %(drawn)s drawn, %(lost)s lost.",
+            name=player.name,
+            count=len(shown),
+            ruleset=name,
+            won=won,
+            drawn=drawn,
+            lost=len(shown) - won - drawn,
+        )
+    else:
+        desc = _(
             "Final total of the side of %(name)s in each of the latest %(count)s finished matches "
             "of %(ruleset)s, oldest first: %(won)s won, %(lost)s lost.",
             name=player.name,
@@ -126,9 +135,15 @@ def _chart(player: Player, ruleset: str, results: list[Result]) -> ResultsChart:
             ruleset=name,
             won=won,
             lost=len(shown) - won,
-        ),
+        )
+    chart = results_chart(
+        f"results-{ruleset}",
+        [ResultPoint(r.created_at, r.total, r.won, r.drawn) for r in shown],
+        title=_("Results of %(name)s in %(ruleset)s", name=player.name, ruleset=name),
+        desc=desc,
         won_label=_("Won"),
         lost_label=_("Lost"),
+        drawn_label=_("Draw"),
         fmt=vocabulary.number,
         date_text=short_date,
     )

@@ -225,6 +225,8 @@ def house_rule_detail(rs: RuleSet, section: str, code: str) -> str:
 def house_rule_value(value: object) -> str:
     if isinstance(value, bool):
         return gettext("on") if value else gettext("off")
+    if isinstance(value, list) and all(isinstance(m, int) for m in value):  # minimums by hand
+        return ", ".join(number(m) for m in value)
     if isinstance(value, list):  # a whole opening-band table: [[from, minimum], ...]
         return ", ".join(
             f"{'< 0' if start is None else number(start)}: {number(minimum)}" for start, minimum in value

@@ -13,7 +13,7 @@ from .cards import CARD_GROUPS, count_points, deck_points
 from .errors import N_, FieldError, UnknownRuleSet, ValidationError
 from .hand import CUSTOM, HandInput, PenaltyEntry, SideHand, load_hand, parse_hand
 from .house_rules import apply_house_rules, house_rule_keys
-from .match import HandResult, MatchState, decide, fold_match, opening_minimum
+from .match import HandResult, MatchState, decide, fold_match, leader, opening_minimum
 from .match_setup import MatchSetup, SideSetup, check_new_match, check_sides
 from .model import RuleSet
 from .presets import PRESETS, Preset, preset_of, presets_for
@@ -50,6 +50,7 @@ __all__ = [
     "fold_match",
     "get_ruleset",
     "house_rule_keys",
+    "leader",
     "load_hand",
     "opening_minimum",
     "parse_hand",

@@ -22,6 +22,16 @@ MAX_POINTS: Final = 100_000
 #: The opening-band table's option, and the prefix of its single bands' keys (``opening_bands.I``).
 BANDS_KEY: Final = "opening_bands"
 
+#: The house rule of opening minimums by hand number (not together with the band table).
+BY_HAND_KEY: Final = "opening_by_hand"
+
+#: At most this many hands in a ``hands_limit``, and this many minimums in an ``opening_by_hand``.
+MAX_HANDS_LIMIT: Final = 50
+MAX_MINIMUMS: Final = 10
+
+#: Named options no rule book has at all: left out, they change nothing (no value of the book's).
+ONLY_WHEN_SET: Final = ("hands_limit", BY_HAND_KEY)
+
 #: Where the house rules every rule set accepts are described.
 EVERY_RULESET: Final = "RULES.md, House rules every rule set accepts"
 
@@ -88,6 +98,14 @@ def _special_hands_first_four(rs: RuleSet, value: bool) -> RuleSet:
 
 def _bands(rs: RuleSet, value: Any) -> RuleSet:
     return dataclasses.replace(rs, opening_bands=value)
+
+
+def _hands_limit(rs: RuleSet, value: int) -> RuleSet:
+    return dataclasses.replace(rs, hands_limit=int(value))
+
+
+def _opening_by_hand(rs: RuleSet, value: Any) -> RuleSet:
+    return dataclasses.replace(rs, opening_by_hand=tuple(int(m) for m in value))
 
 
 def _melds_only_went_out(rs: RuleSet, value: bool) -> RuleSet:
@@ -237,6 +255,26 @@ HOUSE_RULE_TABLE: Final[tuple[HouseRuleKey, ...]] = (
         every_ruleset=True,
         apply=_bands,
     ),
+    HouseRuleKey(
+        "hands_limit",
+        OptionKind.NUMBER,
+        label=N_("Hands to play"),
+        description=N_("The match also ends after this many hands (equal top totals: a draw)"),
+        minimum=1,
+        maximum=MAX_HANDS_LIMIT,
+        every_ruleset=True,
+        apply=_hands_limit,
+    ),
+    HouseRuleKey(
+        BY_HAND_KEY,
+        OptionKind.MINIMUMS,
+        label=N_("Opening minimum by hand"),
+        description=N_("Opening minimum of each hand, whatever the score (the last for later hands)"),
+        maximum=MAX_POINTS,
+        step=POINT_STEP,
+        every_ruleset=True,
+        apply=_opening_by_hand,
+    ),
     _points("canasta_kinds", N_("Canasta"), **_item_section("canasta_kinds")),
     _points("going_out_kinds", N_("Going out"), **_item_section("going_out_kinds")),
     _points("penalties", N_("Penalty"), **_item_section("penalties")),
@@ -295,7 +333,8 @@ def points_key(rs: RuleSet, key: object) -> tuple[HouseRuleKey, str] | None:
 
 
 def book_value(book: RuleSet, key: str) -> Any:
-    """What ``key`` is worth in ``book`` (the value that changes nothing); ``None`` if it has no such key.
+    """What ``key`` is worth in ``book`` (the value that changes nothing); ``None`` if it has no such key,
+    or for the options of :data:`ONLY_WHEN_SET`, which the book does not have.
 
     The whole band table is ``[[from, minimum], ...]``.
     """

@@ -12,17 +12,27 @@ from typing import Any, Final
 
 from .cards import POINT_STEP
 from .errors import N_, ErrorCollector
-from .house_rule_table import BANDS_KEY, MAX_POINTS, OPTIONS, SECTIONS, points_key
+from .house_rule_table import (
+    BANDS_KEY,
+    BY_HAND_KEY,
+    MAX_MINIMUMS,
+    MAX_POINTS,
+    OPTIONS,
+    SECTIONS,
+    points_key,
+)
 from .model import HouseOption, OpeningBand, OptionKind, RuleSet, frozen_map
 
 __all__ = [
     "BANDS_KEY",
+    "BY_HAND_KEY",
     "MAX_BANDS",
     "MAX_POINTS",
     "apply_house_rules",
     "house_rule_keys",
     "is_whole_number",
     "read_bands",
+    "read_minimums",
 ]
 
 
@@ -110,10 +120,31 @@ def read_bands(errors: ErrorCollector, value: Any, path: str) -> tuple[OpeningBa
     return tuple(OpeningBand(start, minimum, HOUSE_BANDS_SOURCE) for start, minimum in value)
 
 
+def read_minimums(errors: ErrorCollector, value: Any, path: str) -> tuple[int, ...] | None:
+    """Opening minimums by hand number from ``[125, 155, 180]``; ``None`` and an error at ``path``
+    when it is not a list of 1 to 10 multiples of 5 from 0 to the points bound."""
+    if (
+        isinstance(value, list | tuple)
+        and 1 <= len(value) <= MAX_MINIMUMS
+        and all(is_whole_number(m) and 0 <= m <= MAX_POINTS and not m % POINT_STEP for m in value)
+    ):
+        return tuple(value)
+    errors.add(
+        path,
+        N_("Give from 1 to {count} minimums, one a hand, each a multiple of {step} from 0 to {maximum}."),
+        count=MAX_MINIMUMS,
+        step=POINT_STEP,
+        maximum=MAX_POINTS,
+    )
+    return None
+
+
 def _read_option(errors: ErrorCollector, option: HouseOption, value: Any, path: str) -> Any:
     """The value of a named option, or ``None`` with an error at ``path``."""
     if option.kind is OptionKind.BANDS:
         return read_bands(errors, value, path)
+    if option.kind is OptionKind.MINIMUMS:
+        return read_minimums(errors, value, path)
     if option.kind is OptionKind.SWITCH:
         if isinstance(value, bool):
             return value
@@ -153,17 +184,31 @@ def _check_one_band_form(errors: ErrorCollector, house_rules: Mapping[str, Any])
         )
 
 
+def _check_one_opening_rule(errors: ErrorCollector, house_rules: Mapping[str, Any]) -> None:
+    """Minimums by hand replace the bands: a match gives one or the other."""
+    bands = [k for k in house_rules if isinstance(k, str) and k.partition(".")[0] == BANDS_KEY]
+    if BY_HAND_KEY in house_rules and bands:
+        errors.add(
+            "house_rules",
+            N_("Give either opening minimums by hand ({by_hand}) or opening bands ({keys}), not both."),
+            by_hand=BY_HAND_KEY,
+            keys=", ".join(sorted(bands)),
+        )
+
+
 def apply_house_rules(book: RuleSet, house_rules: Mapping[str, Any]) -> RuleSet:
     """The effective rule set for a match of ``book`` with ``house_rules``.
 
     :raise ValidationError: an unknown key or a bad value, at ``house_rules.KEY`` (``house_rules``
-        itself when it is not an object, or when it mixes both forms of the opening bands).
+        itself when it is not an object, when it mixes both forms of the opening bands, or gives
+        opening minimums by hand with bands).
     """
     errors = ErrorCollector()
     if not isinstance(house_rules, Mapping):
         errors.add("house_rules", N_("House rules must be an object of rule names and values."))
         errors.raise_if_any()
     _check_one_band_form(errors, house_rules)
+    _check_one_opening_rule(errors, house_rules)
     effective = _with_switches(book, _read_options(errors, book, house_rules))
     for key, value in house_rules.items():
         if isinstance(key, str) and book.house_option(key) is not None:

@@ -11,8 +11,13 @@ from .model import RuleSet
 from .scoring import Breakdown, score_hand, wins_at_once
 
 
-def opening_minimum(rs: RuleSet, total: int) -> int:
-    """Points a side with cumulative ``total`` needs for its first meld (bands closed below)."""
+def opening_minimum(rs: RuleSet, total: int, hand: int | None = None) -> int:
+    """Points a side with cumulative ``total`` needs for its first meld in hand number ``hand``: by
+    the house rule ``opening_by_hand`` when the match has it (the last minimum for later hands; the
+    first when ``hand`` is not given), else by the bands (closed below)."""
+    if rs.opening_by_hand:
+        by_hand = rs.opening_by_hand
+        return by_hand[min(max(hand or 1, 1), len(by_hand)) - 1]
     negative = [b for b in rs.opening_bands if b.start is None]
     if total < 0 and negative:
         return negative[0].minimum
@@ -36,13 +41,21 @@ class HandResult:
 
 @dataclass(frozen=True)
 class MatchState:
-    """Everything derived from a match's hands. ``winner`` is a side index once ``finished``."""
+    """Everything derived from a match's hands. Once ``finished``, ``winner`` is a side index, or
+    ``None`` for a draw (equal top totals at the hands limit, or in a match settled as it stands).
+    ``settled``: the organiser ended it as it stood (it had not ended by itself)."""
 
     hands: tuple[HandResult, ...]
     totals: tuple[int, ...]
     opening_minimums: tuple[int, ...]
     finished: bool
     winner: int | None
+    settled: bool = False
+
+    @property
+    def draw(self) -> bool:
+        """Finished with no winner."""
+        return self.finished and self.winner is None
 
     @property
     def next_number(self) -> int:
@@ -83,24 +96,43 @@ def decide(rs: RuleSet, target: int, totals: Sequence[int], hand: HandInput) -> 
     return ranked[0]
 
 
+def leader(totals: Sequence[int]) -> int | None:
+    """The side with the highest total, or ``None`` when two share it (a draw)."""
+    top = max(totals)
+    sides = [i for i, t in enumerate(totals) if t == top]
+    return sides[0] if len(sides) == 1 else None
+
+
 def fold_match(
-    rs: RuleSet, target: int, sides: int, hands: Sequence[HandInput], start: MatchState | None = None
+    rs: RuleSet,
+    target: int,
+    sides: int,
+    hands: Sequence[HandInput],
+    start: MatchState | None = None,
+    *,
+    settled: bool = False,
 ) -> MatchState:
     """Score ``hands`` in order (numbered 1, 2, ...) for a match of ``sides`` sides; with ``start``
-    (a state folded with the same ``rs`` and ``target``), ``hands`` follow its hands, which are not
-    scored again: the result is the fold of all of them.
+    (a state folded with the same ``rs``, ``target`` and ``settled``), ``hands`` follow its hands,
+    which are not scored again: the result is the fold of all of them.
+
+    The match ends when :func:`decide` finds a winner, or after hand ``rs.hands_limit`` (the house
+    rule): then the higher total wins, and equal top totals are a draw (``winner`` ``None``).
+    ``settled`` (the organiser closed the round): a match that has not ended by itself ends after
+    these hands as it stands, the same way (no hand at all: a draw).
 
     :raise ValidationError: a hand is numbered out of order, or follows the hand that ended the match.
     """
     totals = (0,) * sides if start is None else start.totals
     results: list[HandResult] = [] if start is None else list(start.hands)
     winner: int | None = None if start is None else start.winner
+    finished = False if start is None else start.finished
     for position, hand in enumerate(hands, start=len(results) + 1):
         if hand.number != position:
             raise ValidationError(
                 [FieldError("number", N_("This must be hand {expected}."), {"expected": position})]
             )
-        if winner is not None:
+        if finished:
             raise ValidationError(
                 [
                     FieldError(
@@ -119,15 +151,22 @@ def fold_match(
                 breakdown=breakdown,
                 totals_before=totals,
                 totals_after=after,
-                opening_minimums_before=tuple(opening_minimum(rs, t) for t in totals),
+                opening_minimums_before=tuple(opening_minimum(rs, t, position) for t in totals),
             )
         )
         totals = after
         winner = decide(rs, target, totals, hand)
+        finished = winner is not None or (rs.hands_limit is not None and position >= rs.hands_limit)
+        if finished and winner is None:
+            winner = leader(totals)
+    ends_now = settled and not finished
+    if ends_now:
+        finished, winner = True, leader(totals)
     return MatchState(
         hands=tuple(results),
         totals=totals,
-        opening_minimums=tuple(opening_minimum(rs, t) for t in totals),
-        finished=winner is not None,
+        opening_minimums=tuple(opening_minimum(rs, t, len(results) + 1) for t in totals),
+        finished=finished,
         winner=winner,
+        settled=ends_now or (start is not None and start.settled),
     )

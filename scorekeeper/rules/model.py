@@ -219,6 +219,7 @@ class OptionKind(Enum):
     SWITCH = "switch"  # true or false
     NUMBER = "number"  # a whole number between ``minimum`` and ``maximum``
     BANDS = "bands"  # a whole opening-band table: ``[[from, minimum], ...]``
+    MINIMUMS = "minimums"  # a list of opening minimums, one a hand: ``[125, 155, 180]``
     POINTS = "points"  # the points of one value, ``section.CODE`` (never a named option's kind)
 
 
@@ -226,7 +227,8 @@ class OptionKind(Enum):
 class HouseOption:
     """A named house rule that a match may switch on at creation (besides overriding any points).
 
-    ``default`` is the value that changes nothing (for ``BANDS``, ``None``: the rule set's own table).
+    ``default`` is the value that changes nothing (for ``BANDS``, ``None``: the rule set's own table;
+    for ``hands_limit`` and ``MINIMUMS``, ``None``: no limit, the bands).
     """
 
     key: str
@@ -286,6 +288,11 @@ class RuleSet:
     canasta_limits: tuple[CanastaLimit, ...] = ()
     #: Set by house rules: only the side that went out scores its melds (when somebody went out).
     melds_only_went_out: bool = False
+    #: Set by house rules: the match also ends after this many hands (``None``: only at the target).
+    hands_limit: int | None = None
+    #: Set by house rules: the opening minimum of hand N is the Nth, the last for later hands, for
+    #: every side whatever its score (``()``: the opening bands decide).
+    opening_by_hand: tuple[int, ...] = ()
     #: The house rules this effective rule set was built with (empty for the book's own).
     house_rules: Mapping[str, object] = field(default_factory=frozen_map)
 

@@ -12,8 +12,9 @@ from typing import Any, Final
 
 from .model import RuleSet
 
-#: 2: threes tables and black threes, the sign table by canastas, special going-out kinds.
-FORMAT: Final = 2
+#: 2: the hands limit and the opening minimums by hand (club house rules); 3: threes tables and
+#: black threes, the sign table by canastas, special going-out kinds (American Canasta).
+FORMAT: Final = 3
 
 
 def scoring_data(rs: RuleSet) -> dict[str, Any]:
@@ -23,6 +24,8 @@ def scoring_data(rs: RuleSet) -> dict[str, Any]:
         "format": FORMAT,
         "id": rs.id,
         "opening_bands": [{"from": b.start, "minimum": b.minimum} for b in rs.opening_bands],
+        "opening_by_hand": list(rs.opening_by_hand),
+        "hands_limit": rs.hands_limit,
         "canasta_kinds": [
             {"code": k.code, "points": k.points, "escala": k.escala, "wins_match": k.wins_match}
             for k in rs.canasta_kinds

@@ -155,6 +155,7 @@ CSV_HEADER: Final = (
     N_("Penalties"),
     N_("Hand total"),
     N_("Running total"),
+    N_("Result"),
 )
 
 #: A spreadsheet cell: text, a number, or a date and time (the reader's local time, without zone).
@@ -215,7 +216,9 @@ def sheet_rows(mv: MatchView, habits: Habits) -> Iterable[list[Cell]]:
     ruleset = habits.ruleset_name(mv.ruleset)
     yes, no = habits.translate(N_("yes")), habits.translate(N_("no"))
     sides = [(s.name, ", ".join(s.player_names)) for s in match.sides]
-    for result in mv.state.hands:
+    state = mv.state
+    for result in state.hands:
+        over = state.finished and result.number == len(state.hands)
         went_out, kind = result.input.went_out, result.input.going_out_kind
         for i, (name, players) in enumerate(sides):
             b = result.breakdown[i]
@@ -240,7 +243,15 @@ def sheet_rows(mv: MatchView, habits: Habits) -> Iterable[list[Cell]]:
                 b.penalties,
                 b.total,
                 result.totals_after[i],
+                _result_word(state, i, habits) if over else "",
             ]
+
+
+def _result_word(state: MatchState, side: int, habits: Habits) -> str:
+    """A finished match's result for ``side``, on the rows of its last hand: won, lost or draw."""
+    if state.winner is None:
+        return habits.translate(N_("draw"))
+    return habits.translate(N_("won") if state.winner == side else N_("lost"))
 
 
 def csv_cell(value: Cell, habits: Habits) -> str | int:

@@ -37,6 +37,7 @@ from ..rules.house_rules import is_whole_number
 from ..rules.match_setup import MatchSetup
 from . import match_states, submission_keys
 from .errors import MAX_ID, Conflict, NotFound
+from .match_fold import fold_stored
 from .match_states import Folded
 from .players import find_or_add_players
 from .submission_keys import Snapshot, SubmissionKey
@@ -81,12 +82,12 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
     rs = effective_ruleset(match)
     if hands is not None:
         inputs = [load_hand(h.input) for h in hands]
-        return MatchView(match, rs, fold_match(rs, match.target, len(match.sides), inputs))
+        return MatchView(match, rs, fold_stored(match, rs, inputs))
     key = _state_key(match)
     folded = match_states.fetch(key)
     if folded is None:
         stored = match.hands
-        state = fold_match(rs, match.target, len(match.sides), [load_hand(h.input) for h in stored])
+        state = fold_stored(match, rs, [load_hand(h.input) for h in stored])
         folded = Folded(state, tuple(h.version for h in stored))
         match_states.keep(key, folded)
     return MatchView(match, rs, folded.state, folded.versions)
@@ -286,7 +287,7 @@ def _add_hand(
     hand = _parse(current, data, current.state.next_number)
     new_input = hand.to_json(rs.flag_codes)
     # The new hand as it will be read back (load_hand of what is stored), scored after the others.
-    state = fold_match(rs, match.target, len(match.sides), [load_hand(new_input)], start=current.state)
+    state = fold_stored(match, rs, [load_hand(new_input)], start=current.state)
     versions = (*current.hand_versions(), 1)
     with match_write(lambda: _taken(hand.number)) as write, db.session.no_autoflush:
         # One INSERT, at the commit that may find the number taken; the match's list of hands is
@@ -365,7 +366,7 @@ def replace_hand(
     # Hands before ``number`` keep their results; it and those after it are scored (and the fold
     # raises if the change ends the match before hands that follow it).
     again = [load_hand(new_input)] + [h.input for h in current.state.hands[number:]]
-    state = fold_match(rs, match.target, len(match.sides), again, start=current.state.upto(number - 1))
+    state = fold_stored(match, rs, again, start=current.state.upto(number - 1))
     versions = tuple(v + (n == number) for n, v in enumerate(current.hand_versions(), start=1))
     before = stored.input
     with match_write() as write:
@@ -404,7 +405,9 @@ def _remove_last(
     current = _current(match, current)
     # Without the last hand: the results of the others as they were.
     count = len(current.state.hands) - 1
-    after = MatchView(match, current.ruleset, current.state.upto(count), current.hand_versions()[:count])
+    # (a settled match stays settled: it ends as it stands without that hand)
+    fewer = fold_stored(match, current.ruleset, [], start=current.state.upto(count))
+    after = MatchView(match, current.ruleset, fewer, current.hand_versions()[:count])
     with match_write() as write:
         if unlocked is not None:
             match.unlocked = unlocked

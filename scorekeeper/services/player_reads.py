@@ -5,6 +5,7 @@ whatever the number of matches. Only the latest results read matches, a fixed nu
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +20,23 @@ from .errors import MAX_ID, NotFound
 def _counts(row: Any) -> dict[str, int]:
     """The :data:`~scorekeeper.stats.COUNTS` of a totals row (or of sums labelled with their names)."""
     return {name: getattr(row, name) for name in COUNTS}
+
+
+def _drawn() -> Any:
+    """Matches finished with no winner: the draws, which no running total keeps (few: only the house
+    rule ``hands_limit`` and settled club games make them)."""
+    return (Match.finished, Match.winner.is_(None))
+
+
+def drawn_counts(owner_id: int, player_id: int) -> dict[str, int]:
+    """How many of the account's matches the player drew, by rule set (one statement)."""
+    rows = db.session.execute(
+        select(Match.ruleset, func.count(Match.id))
+        .join(Side, Side.match_id == Match.id)
+        .where(Match.owner_id == owner_id, *_drawn(), Side.id.in_(_seats_of(player_id)))
+        .group_by(Match.ruleset)
+    )
+    return {ruleset: count for ruleset, count in rows}
 
 
 def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
@@ -48,7 +66,8 @@ def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
         if score is not None and match_id is not None and hand is not None and created_at is not None:
             best = BestHand(score, match_id, hand, as_utc(created_at))
         found[row.ruleset] = stats_from(_counts(row), canastas.get(row.ruleset), best)
-    return found
+    drawn = drawn_counts(owner_id, player_id) if found else {}
+    return {ruleset: replace(stats, drawn=drawn.get(ruleset, 0)) for ruleset, stats in found.items()}
 
 
 def player_stats(owner_id: int, player_id: int) -> Stats:
@@ -66,7 +85,18 @@ def players_stats(owner_id: int) -> dict[int, Stats]:
         .where(Player.owner_id == owner_id)
         .group_by(PlayerTotal.player_id)
     )
-    return {row.player_id: stats_from(_counts(row)) for row in rows}
+    found = {row.player_id: stats_from(_counts(row)) for row in rows}
+    drawn = db.session.execute(
+        select(Seat.player_id, func.count(Seat.side_id))
+        .join(Side, Side.id == Seat.side_id)
+        .join(Match, Match.id == Side.match_id)
+        .where(Match.owner_id == owner_id, *_drawn())
+        .group_by(Seat.player_id)
+    )
+    for player, count in drawn:
+        if player in found:
+            found[player] = replace(found[player], drawn=count)
+    return found
 
 
 def match_count(owner_id: int, player_id: int) -> int:
@@ -90,11 +120,37 @@ def partnerships_of(owner_id: int, player_id: int) -> list[Partnership]:
         key = (row.partner_low, row.partner_high)
         figures[key] = row
         names[key] = (*names.get(key, ()), name)
+    drawn = _partnership_draws(owner_id, player_id) if figures else {}
     found = [
-        Partnership(frozenset({player_id, low, high}), names[(low, high)], stats_from(_counts(row)))
+        Partnership(
+            frozenset({player_id, low, high}),
+            names[(low, high)],
+            replace(stats_from(_counts(row)), drawn=drawn.get((low, high), 0)),
+        )
         for (low, high), row in figures.items()
     ]
     return sorted(found, key=lambda p: (-p.stats.played, -p.stats.matches, p.names))
+
+
+def _partnership_draws(owner_id: int, player_id: int) -> dict[tuple[int, int], int]:
+    """The player's drawn matches by partnership (its partners' lowest and highest id), from the
+    seats of the player's drawn sides (one statement)."""
+    rows = db.session.execute(
+        select(Seat.side_id, Seat.player_id)
+        .join(Side, Side.id == Seat.side_id)
+        .join(Match, Match.id == Side.match_id)
+        .where(Match.owner_id == owner_id, *_drawn(), Seat.side_id.in_(_seats_of(player_id)))
+    )
+    sides: dict[int, set[int]] = {}
+    for side_id, seated in rows:
+        sides.setdefault(side_id, set()).add(seated)
+    draws: dict[tuple[int, int], int] = {}
+    for players in sides.values():
+        partners = sorted(players - {player_id})
+        if partners:
+            key = (partners[0], partners[-1])
+            draws[key] = draws.get(key, 0) + 1
+    return draws
 
 
 def _seats_of(player_id: int) -> Select[Any]:
@@ -118,7 +174,8 @@ def _result(
 ) -> Result:
     """The result of the side at ``index`` of a finished match: its total against the best other."""
     best_other = max((t for i, t in enumerate(totals) if i != index), default=0)
-    return Result(match_id, ruleset, as_utc(created_at), totals[index], best_other, winner == index)
+    total = totals[index]
+    return Result(match_id, ruleset, as_utc(created_at), total, best_other, winner == index, winner is None)
 
 
 def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict[str, list[Result]]:

@@ -33,7 +33,8 @@ from sqlalchemy import delete, select
 
 from ..extensions import db
 from ..models import IdempotencyKey, Match, Player, Seat, Side, utcnow
-from ..rules import N_, FieldError, MatchState, RuleSet, ValidationError, fold_match, load_hand
+from ..rules import N_, FieldError, MatchState, RuleSet, ValidationError, load_hand
+from .match_fold import fold_stored
 
 #: How long a key is remembered, at least (a phone may stay offline over a weekend).
 KEEP: Final = timedelta(days=7)
@@ -202,5 +203,5 @@ def snapshot_view(match: Match, rs: RuleSet, snapshot: Snapshot) -> tuple[Match,
         )
         for side, names in zip(match.sides, snapshot.players, strict=True)
     ]
-    state = fold_match(rs, match.target, len(match.sides), [load_hand(data) for data, _ in snapshot.hands])
+    state = fold_stored(match, rs, [load_hand(data) for data, _ in snapshot.hands])
     return copy, state, tuple(version for _, version in snapshot.hands)

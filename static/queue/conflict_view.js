@@ -23,25 +23,30 @@ function scoreLine(names, scores) {
   return names.map((name, i) => name + " " + signed(scores[i])).join(" · ");
 }
 
-/** Each queued hand's scores and the totals after them, from the server's ``totals``; with the
- *  match's ``target``, the side that wins if they are accepted (``winner``, else null) and the
- *  hand that ends the match (``endsAt``): hands queued after it add nothing. */
-export function provisional(rs, totals, list, target) {
-  let sum = totals.slice(), winner = null, endsAt = null;
+/** Each queued hand's scores and the totals after them, from the server's ``totals`` (before hand
+ *  ``next``); with the match's ``target``, whether they end the match if they are accepted
+ *  (``finished``: at the target, or at the house rule's ``hands_limit``), the side that then wins
+ *  (``winner``; null for a draw) and the hand that ends it (``endsAt``): hands queued after it add
+ *  nothing. ``minimums``: each side's opening minimum for the hand after them. */
+export function provisional(rs, totals, list, target, next) {
+  let sum = totals.slice(), winner = null, endsAt = null, after = next || 1;
   const hands = list.map((entry) => {
     if (!entry.hand) { return { entry: entry, scores: null }; }
     const scores = window.Scorer.scoreHand(rs, entry.hand).map((b) => b.total);
     // A hand whose number is taken adds nothing until chosen; one refused as too late, nothing.
     if (entry.state !== "conflict" && entry.state !== "ended" && endsAt === null) {
       sum = sum.map((t, i) => t + scores[i]);
+      after = Math.max(after, entry.number + 1);
       winner = target ? window.Scorer.decide(rs, target, sum, entry.hand) : null;
-      if (winner !== null) { endsAt = entry.number; }
+      const atLimit = Boolean(target) && rs.hands_limit != null && entry.number >= rs.hands_limit;
+      if (winner === null && atLimit) { winner = window.Scorer.leader(sum); }
+      if (winner !== null || atLimit) { endsAt = entry.number; }
     }
     return { entry: entry, scores: scores };
   });
   return {
-    hands: hands, totals: sum, winner: winner, endsAt: endsAt,
-    minimums: sum.map((t) => window.Scorer.openingMinimum(rs, t)),
+    hands: hands, totals: sum, winner: winner, endsAt: endsAt, finished: endsAt !== null,
+    minimums: sum.map((t) => window.Scorer.openingMinimum(rs, t, after)),
   };
 }
 
@@ -78,7 +83,7 @@ export function drawQueue(box, list, data, view) {
   if (saved) { box.appendChild(el("p", "flash flash-success", text("saved", { n: saved }))); sessionStorage.removeItem("queue-saved"); }
   // A match the server has ended: no side "wins if this is accepted" (those hands will be refused).
   const target = box.hasAttribute("data-finished") ? null : data && data.target;
-  const prov = data ? provisional(data.ruleset, totals, list, target) : null;
+  const prov = data ? provisional(data.ruleset, totals, list, target, parseInt(box.getAttribute("data-next"), 10)) : null;
   const ul = el("ul", "queue-hands");
   list.forEach((entry, i) => {
     const li = el("li", "queued" + (entry.state ? " paused" : ""));
@@ -106,13 +111,13 @@ export function drawQueue(box, list, data, view) {
       li.appendChild(el("span", "num", num(prov.totals[i])));
       if (parts[1]) { li.appendChild(document.createTextNode(parts[1])); }
       li.setAttribute("data-provisional", String(i));
-      if (prov.winner === null) {  // (no next hand to open in once the match ends)
+      if (!prov.finished) {  // (no next hand to open in once the match ends)
         li.appendChild(document.createTextNode(" · " + text("minimum", { m: num(prov.minimums[i]) })));
       }
       tl.appendChild(li);
     });
     box.appendChild(tl);
-    if (prov.winner !== null) { endOnPhone(box, root, prov.winner, names, text); }
+    if (prov.finished) { endOnPhone(box, root, prov.winner, names, text); }
   }
   if (view.loginNeeded) {
     const p = el("p", "flash flash-error", text("login") + " ");
@@ -125,12 +130,14 @@ export function drawQueue(box, list, data, view) {
   }
 }
 
-/** The queued hands end the match: who wins if they are accepted, and no further hand offered. */
+/** The queued hands end the match: who wins if they are accepted (``winner`` null: a draw), and no
+ *  further hand offered. */
 function endOnPhone(box, root, winner, names, text) {
   const plural = JSON.parse(box.getAttribute("data-plural") || "[]");
   const end = el("p", "queue-end");
-  end.appendChild(el("strong", null, text(plural[winner] ? "wins_many" : "wins_one", { side: names[winner] })));
-  end.setAttribute("data-winner", String(winner));
+  const says = winner === null ? text("draw") : text(plural[winner] ? "wins_many" : "wins_one", { side: names[winner] });
+  end.appendChild(el("strong", null, says));
+  end.setAttribute("data-winner", winner === null ? "draw" : String(winner));
   box.appendChild(end);
   box.appendChild(el("p", "muted", text("no_more")));
   root.querySelectorAll("a[href$='/hands/new']").forEach((a) => { (a.closest("p") || a).hidden = true; });

@@ -219,8 +219,8 @@ async function fillTemplate() {
   fillText(document.querySelector("main"), { n: number, dealer: seat[0], starter: seat[1] });
   form.querySelectorAll("[type=submit]").forEach((b) => { b.value = b.value.split("{n}").join(String(number)); });
   const r = await rules(state.templateEl.getAttribute("data-rules"));
-  const prov = r ? provisional(r.ruleset, data.totals, list.filter((e) => e !== again), r.target) : null;
-  if (!again && (data.finished || (prov && prov.winner !== null))) { noMoreHands(); return; }
+  const prov = r ? provisional(r.ruleset, data.totals, list.filter((e) => e !== again), r.target, data.next) : null;
+  if (!again && (data.finished || (prov && prov.finished))) { noMoreHands(); return; }
   form.querySelectorAll(".side-hand").forEach((section, i) => {
     fillText(section, { total: prov ? num(prov.totals[i]) : "?", minimum: prov ? num(prov.minimums[i]) : "?" });
   });

@@ -33,11 +33,12 @@ AGREE = """([hands, matches]) => {
     }
   });
   matches.forEach((m, i) => {
-    const got = Scorer.foldMatch(m.rs, m.target, m.sides, m.hands);
+    const got = Scorer.foldMatch(m.rs, m.target, m.sides, m.hands, m.settled);
     const mine = {
       hands: got.hands.map(h => ({number: h.number, breakdown: h.breakdown, totals_after: h.totals_after,
                                   opening_minimums_before: h.opening_minimums_before})),
       totals: got.totals, opening_minimums: got.opening_minimums, finished: got.finished, winner: got.winner,
+      settled: got.settled,
     };
     if (JSON.stringify(mine) !== JSON.stringify(m.expected)) {
       differences.push({match: i, browser: mine, python: m.expected});
@@ -137,7 +138,11 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
         {"melds_only_went_out": True, "penalties.drew_two_cards": 100, "opening_bands.1": 45},
         {"red_threes_when_opened": True, "opening_bands": [[None, 0], [0, 50], [2000, 100], [6000, 150]]},
     ],
-    "samba": [{}, {"going_out_min_canastas": 2, "red_threes.per_card": 150}],
+    "samba": [
+        {},
+        {"going_out_min_canastas": 2, "red_threes.per_card": 150},
+        {"hands_limit": 3, "opening_by_hand": [125, 155, 180]},
+    ],
     "canaston": [{}, {"many_canastas.7": 2500, "red_threes_when_opened": True}],
     "francaise": [{}, {"going_out_kinds.surprise": 300}],
     "american": [{}, {"red_threes.4": 1500, "penalties.unfinished_wild": 2500, "going_out_min_canastas": 3}],

@@ -25,14 +25,18 @@ from scorekeeper.rules.publish import scoring_data
 FILE = Path(__file__).resolve().parent / "scorer.json"
 
 
+#: Golden tests of tests/rules/ besides each rule set's own: the club house rules and settled matches.
+MORE_MODULES = ("club_rules",)
+
+
 def golden_cases() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Every hand and match the golden tests of tests/rules/ score, recorded by running those tests
     with their ``score`` and ``fold_match`` wrapped: (hands, matches), each with the engine's answer."""
     hands: list[dict[str, Any]] = []
     matches: list[dict[str, Any]] = []
-    for ruleset_id in RULESET_IDS:
+    for ruleset_id in (*RULESET_IDS, *MORE_MODULES):
         module = importlib.import_module(f"tests.rules.test_golden_{ruleset_id}")
-        score, fold = module.score, module.fold_match
+        score, fold = getattr(module, "score", None), module.fold_match
 
         def scoring(  # the builder's signature, and the loop's values bound
             data: Any,
@@ -47,13 +51,24 @@ def golden_cases() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             hands.append({"rs": scoring_data(rs), "hand": hand, "expected": answer})
             return answer
 
-        def folding(rs: RuleSet, target: int, sides: int, hands: list[HandInput], fold: Any = fold) -> Any:
-            state = fold(rs, target, sides, hands)
-            matches.append(match_case(rs, target, sides, hands, state))
+        def folding(
+            rs: RuleSet,
+            target: int,
+            sides: int,
+            hands: list[HandInput],
+            start: Any = None,
+            *,
+            settled: bool = False,
+            fold: Any = fold,
+        ) -> Any:
+            state = fold(rs, target, sides, hands, start, settled=settled)
+            every = [r.input for r in start.hands] + list(hands) if start is not None else hands
+            matches.append(match_case(rs, target, sides, every, state, settled))
             return state
 
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(module, "score", scoring)
+            if score is not None:
+                patch.setattr(module, "score", scoring)
             patch.setattr(module, "fold_match", folding)
             for name, test in list(vars(module).items()):
                 if name.startswith("test_") and callable(test):
@@ -76,12 +91,15 @@ def parametrized(test: Any) -> Iterator[dict[str, Any]]:
     yield from cases
 
 
-def match_case(rs: RuleSet, target: int, sides: int, hands: list[HandInput], state: Any) -> dict[str, Any]:
+def match_case(
+    rs: RuleSet, target: int, sides: int, hands: list[HandInput], state: Any, settled: bool = False
+) -> dict[str, Any]:
     flags = list(rs.flag_codes)
     return {
         "rs": scoring_data(rs),
         "target": target,
         "sides": sides,
+        "settled": settled,
         "hands": [h.to_json(flags) for h in hands],
         "expected": {
             "hands": [
@@ -97,6 +115,7 @@ def match_case(rs: RuleSet, target: int, sides: int, hands: list[HandInput], sta
             "opening_minimums": list(state.opening_minimums),
             "finished": state.finished,
             "winner": state.winner,
+            "settled": state.settled,
         },
     }
 

@@ -21,11 +21,12 @@ test("every golden hand", () => {
 
 test("every golden match", () => {
   golden.matches.forEach((m, i) => {
-    const got = Scorer.foldMatch(golden.rulesets[m.rs], m.target, m.sides, m.hands);
+    const got = Scorer.foldMatch(golden.rulesets[m.rs], m.target, m.sides, m.hands, m.settled);
     const mine = {
       hands: got.hands.map((h) => ({ number: h.number, breakdown: h.breakdown, totals_after: h.totals_after,
         opening_minimums_before: h.opening_minimums_before })),
       totals: got.totals, opening_minimums: got.opening_minimums, finished: got.finished, winner: got.winner,
+      settled: got.settled,
     };
     assert.deepEqual(plain(mine), m.expected, "match " + i);
   });

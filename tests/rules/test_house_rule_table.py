@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import RULESET_IDS, get_ruleset, house_rule_keys, presets_for
-from scorekeeper.rules.house_rule_table import HOUSE_RULE_TABLE, OPTIONS, SECTIONS, book_value, points_key
+from scorekeeper.rules.house_rule_table import (
+    HOUSE_RULE_TABLE,
+    ONLY_WHEN_SET,
+    OPTIONS,
+    SECTIONS,
+    book_value,
+    points_key,
+)
 from scorekeeper.rules.publish import scoring_data
 from scorekeeper.rules.registry import BOOKS
 
@@ -26,7 +33,7 @@ def switched_on(ruleset_id: str, key: str) -> dict[str, bool]:
     return {option: True} if option else {}
 
 
-@pytest.mark.parametrize(("ruleset_id", "key"), KEYS)
+@pytest.mark.parametrize(("ruleset_id", "key"), [(r, k) for r, k in KEYS if k not in ONLY_WHEN_SET])
 def test_the_books_value_changes_nothing_the_scorer_reads(ruleset_id, key):
     value = book_value(BOOKS[ruleset_id], key)
     assert value is not None, key
@@ -41,6 +48,11 @@ def test_a_points_value_set_is_read_back(ruleset_id, key):
     changed = book_value(BOOKS[ruleset_id], key) + 5
     effective = get_ruleset(ruleset_id, {**switched_on(ruleset_id, key), key: changed})
     assert book_value(effective, key) == changed
+
+
+def test_the_options_no_book_has_have_no_book_value():
+    for ruleset_id in RULESET_IDS:
+        assert [book_value(BOOKS[ruleset_id], key) for key in ONLY_WHEN_SET] == [None, None]
 
 
 def test_every_row_is_used_by_some_rule_set():

@@ -60,7 +60,7 @@ def table(client: FlaskClient, path: str, delimiter: str) -> list[list[str]]:
 def test_spanish_csv_uses_semicolons_words_and_the_readers_local_time(app: Flask, two: list[int]) -> None:
     client = reader(app, "es", "America/Argentina/Buenos_Aires")
     raw = client.get("/export/history.csv").get_data().decode("utf-8-sig")
-    assert raw.splitlines()[0].count(";") == 19 and "," not in raw.splitlines()[0]
+    assert raw.splitlines()[0].count(";") == 20 and "," not in raw.splitlines()[0]
     rows = table(client, "/export/history.csv", ";")
     header = rows[0]
     assert header[:4] == [
@@ -75,7 +75,7 @@ def test_spanish_csv_uses_semicolons_words_and_the_readers_local_time(app: Flask
     assert first[1:4] == ["2024-05-01 15:30:15", "UTC-03:00", "Canasta"]
     assert first[9:11] == ["sí", "Normal"]
     assert first[7:9] == ["Nosotros", "Ana, Luis"]  # "," inside a field needs no quotes now
-    assert first[11:] == ["640", "0", "800", "100", "100", "0", "-200", "1440", "1440"]
+    assert first[11:] == ["640", "0", "800", "100", "100", "0", "-200", "1440", "1440", ""]
     french = rows[-2]
     assert french[3] == "Canasta (reglas francesas)" and french[10] == "Cierre de golpe"
     assert "francaise" not in raw and "surprise" not in raw and ";normal;" not in raw
@@ -94,7 +94,7 @@ def test_french_csv_in_summer_time_and_english_csv_with_commas(app: Flask, two: 
     # 21:15 UTC on 3 May is 03:00 on 4 May in Kathmandu (UTC+05:45).
     assert rows[1][1:3] == ["2024-05-04 03:00:00", "UTC+05:45"]
     assert rows[1][9:11] == ["yes", "Surprise going out"]
-    assert rows[1][18:] == ["1100", "1100"]
+    assert rows[1][18:] == ["1100", "1100", ""]  # (in play: no result yet)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +138,7 @@ def test_xlsx_has_number_and_date_cells_in_the_readers_words(app: Flask, two: li
     assert first[0] == two[0]
     assert first[1] == datetime(2024, 5, 1, 20, 30, 15)  # a date cell, in Madrid's summer time
     assert first[2:4] == ["UTC+02:00", "Canasta"]
-    assert first[11:] == [640, 0, 800, 100, 100, 0, -200, 1440, 1440]  # numbers, not text
+    assert first[11:] == [640, 0, 800, 100, 100, 0, -200, 1440, 1440, ""]  # numbers, not text
     assert values[-2][10] == "Cierre de golpe"
     cell = sheet.cell(row=2, column=2)
     assert cell.is_date and cell.number_format  # shown as a date by the reader's spreadsheet

@@ -29,8 +29,8 @@ def test_roster_lists_players_with_matches_played_and_won(app: Flask, user_clien
     make_match(app, PAIRS)  # finished in one hand: Nosotros win
     make_match(app, PAIRS, target=5000)  # in progress
     page = user_client.get("/players").get_data(as_text=True)
-    assert row(page, "Ana") == ["1", "1", "1"]  # played (finished), won, in progress
-    assert row(page, "Eva") == ["1", "0", "1"]
+    assert row(page, "Ana") == ["1", "1", "0", "1"]  # played (finished), won, drawn, in progress
+    assert row(page, "Eva") == ["1", "0", "0", "1"]
     assert 'href="/"' in page
 
 
@@ -117,7 +117,7 @@ def test_merge_moves_seats_and_combines_stats(app: Flask, user_client: FlaskClie
         assert len(db.session.scalars(select(Seat).where(Seat.player_id == ana)).all()) == 2
     assert "Anita was merged into Ana." in user_client.get(done.location).get_data(as_text=True)
     roster = user_client.get("/players").get_data(as_text=True)
-    assert row(roster, "Ana") == ["2", "2", "0"] and "Anita" not in roster
+    assert row(roster, "Ana") == ["2", "2", "0", "0"] and "Anita" not in roster
 
 
 def test_merging_two_players_of_one_match_is_refused(app: Flask, user_client: FlaskClient) -> None:

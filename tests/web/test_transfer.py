@@ -78,9 +78,9 @@ def test_match_export_downloads(app: Flask, user_client: FlaskClient, three: lis
     # Nosotros, hand 1: 640 + 0 + 800 + 100 + 100 + 0 − (50 + 150) = 1440.
     assert table[1][6:] == [
         "1", "Nosotros", "Ana, Luis", "yes", "Normal",
-        "640", "0", "800", "100", "100", "0", "-200", "1440", "1440",
+        "640", "0", "800", "100", "100", "0", "-200", "1440", "1440", "",
     ]  # fmt: skip
-    assert table[4][18:] == ["-120", "5"]  # Ellos, hand 2: 0 − 120 = −120, 125 − 120 = 5
+    assert table[4][18:] == ["-120", "5", ""]  # Ellos, hand 2: 0 − 120 = −120, 125 − 120 = 5 (in play)
 
     response = user_client.get(f"/matches/{three[0]}/export.json")
     assert response.status_code == 200 and response.mimetype == "application/json"

@@ -8,7 +8,7 @@ from typing import Any, Final
 from ...rules import CUSTOM, LINES, RULESET_IDS, all_rulesets, house_rule_keys
 from ...rules.cards import CANASTA_SIZE, CARD_GROUP_BY_CODE, POINT_STEP, deck_cards, deck_points
 from ...rules.hand import MAX_CUSTOM_POINTS, MAX_DESCRIPTION, MAX_HANDS, MAX_PENALTY_COUNT
-from ...rules.house_rule_table import BANDS_KEY, OPTIONS, SECTIONS, HouseRuleKey
+from ...rules.house_rule_table import BANDS_KEY, MAX_MINIMUMS, OPTIONS, SECTIONS, HouseRuleKey
 from ...rules.house_rules import MAX_BANDS
 from ...rules.match_setup import MAX_NAME, MAX_PLAYERS_PER_SIDE, MAX_SIDES, MAX_TARGET, MIN_SIDES, MIN_TARGET
 from ...rules.model import OptionKind
@@ -62,6 +62,14 @@ def _option_schema(row: HouseRuleKey) -> dict[str, Any]:
         return {"type": "boolean", "description": row.description}
     if row.kind is OptionKind.NUMBER:
         return integer(row.minimum, row.maximum, description=row.description)
+    if row.kind is OptionKind.MINIMUMS:
+        return {
+            "type": "array",
+            "description": f"{row.description}; not together with opening_bands (422 at house_rules).",
+            "minItems": 1,
+            "maxItems": MAX_MINIMUMS,
+            "items": integer(row.minimum, row.maximum, row.step),
+        }
     return _bands_schema()
 
 

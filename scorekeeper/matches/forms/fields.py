@@ -15,6 +15,7 @@ from wtforms.widgets import NumberInput
 
 NOT_A_NUMBER = _l("Enter a whole number, with digits only.")
 NEGATIVE = _l("Must not be negative.")
+NOT_NUMBERS = _l("Enter whole numbers separated by commas, with digits only: 125, 155, 180.")
 #: More digits than any score needs; longer input is a slip.
 MAX_DIGITS: Final = 9
 
@@ -49,6 +50,28 @@ class WholeNumberField(StringField):
             raise ValidationError(str(NOT_A_NUMBER))
         if value is not None and value < 0 <= self.minimum:
             raise ValidationError(str(NEGATIVE))
+
+
+class WholeNumbersField(StringField):
+    """A text input of whole numbers separated by commas or spaces (``125, 155, 180``); ``as_list()``
+    is its value (``None`` when blank or not all numbers: :meth:`pre_validate` says so)."""
+
+    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any):
+        render_kw = {"inputmode": "decimal", "autocomplete": "off", **kwargs.pop("render_kw", {})}
+        super().__init__(label, validators, render_kw=render_kw, **kwargs)
+
+    def text(self) -> str:
+        return "" if self.data is None else str(self.data).strip()
+
+    def as_list(self) -> list[int] | None:
+        words = self.text().replace(",", " ").replace(";", " ").split()
+        if not words or not all(w.isascii() and w.isdigit() and len(w) <= MAX_DIGITS for w in words):
+            return None
+        return [int(w) for w in words]
+
+    def pre_validate(self, form: Any) -> None:
+        if self.text() and self.as_list() is None:
+            raise ValidationError(str(NOT_NUMBERS))
 
 
 class BlockErrors:

@@ -27,7 +27,7 @@ from ...rules.model import OptionKind
 from ...single_use import SingleUse
 from ...validators import Storable
 from ...vocabulary import option_label
-from .fields import BlockErrors, WholeNumberField
+from .fields import BlockErrors, WholeNumberField, WholeNumbersField
 
 HOUSE_PREFIX: Final = "hr__"
 #: Rows of the opening-band table on the new-match page (Canastón's book has six bands).
@@ -128,11 +128,15 @@ def new_match_form_class() -> type[NewMatchBase]:
                 attrs.update(band_fields(rs))
             elif option.kind is OptionKind.SWITCH:
                 attrs[name] = BooleanField(option_label(option), default=bool(option.default))
+            elif option.kind is OptionKind.MINIMUMS:
+                attrs[name] = WholeNumbersField(
+                    option_label(option), render_kw={"placeholder": "125, 155, 180"}
+                )
             else:
                 attrs[name] = WholeNumberField(
                     option_label(option),
                     minimum=option.minimum,
-                    default=str(option.default),
+                    default="" if option.default is None else str(option.default),
                     render_kw={"max": option.maximum},
                 )
         for key in overridable_keys(rs):
