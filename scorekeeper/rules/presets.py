@@ -34,6 +34,7 @@ PAGAT_CANASTA: Final = "https://www.pagat.com/rummy/canasta.html"
 PAGAT_SAMBA: Final = "https://www.pagat.com/rummy/samba.html"
 PAGAT_AMERICAN: Final = "https://www.pagat.com/rummy/american-canasta.html"
 CLA: Final = "https://www.canastaleague.org/"
+NVSO: Final = "https://nvso.us/events/canasta/"
 
 PRESETS: Final[tuple[Preset, ...]] = (
     Preset(
@@ -95,6 +96,15 @@ PRESETS: Final[tuple[Preset, ...]] = (
         house_rules=MappingProxyType(
             {"going_out_kinds.special_garbage": 2000, SPECIAL_HANDS_FIRST_FOUR: True}
         ),
+    ),
+    Preset(
+        id="american_tournament",
+        ruleset="american",
+        name="Tournament game of three hands",
+        source='NVSO "Canasta" event rules, B) Game Rules',
+        url=NVSO,
+        house_rules=MappingProxyType({"hands_limit": 3, "opening_by_hand": (125, 155, 180)}),
+        note="Three hands opened at 125, 155 and 180 whatever the score; the higher total wins.",
     ),
 )
 

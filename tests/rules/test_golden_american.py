@@ -441,3 +441,17 @@ def test_match_ends_at_8500():
     assert state.totals == (9400, 1435)
     assert state.finished
     assert state.winner == 0
+
+
+def test_tournament_preset_a_game_of_three_hands():
+    """NVSO: three hands opened at 125, 155 and 180 whatever the score; after the third the higher
+    total wins (here below the 8500 target)."""
+    preset = next(p for p in presets_for("american") if p.id == "american_tournament")
+    rs = get_ruleset("american", dict(preset.house_rules))
+    hands = [parse_hand(rs, h.to_json(), players=[2, 2]) for h in three_hands()]
+    state = fold_match(rs, target=8500, sides=2, hands=hands)
+    assert [h.scores for h in state.hands] == [(4300, -2935), (3500, 660), (-275, 3800)]
+    # by the hand, not by the score: 125 in hand 1, 155 in hand 2, 180 in hand 3 for both sides
+    assert [h.opening_minimums_before for h in state.hands] == [(125, 125), (155, 155), (180, 180)]
+    assert state.totals == (7525, 1525)
+    assert state.finished and state.winner == 0
