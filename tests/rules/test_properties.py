@@ -61,7 +61,10 @@ for _ruleset_id, _choices in HOUSE_RULES.items():
     if _ruleset_id == "american":  # its threes follow its own sign table (RULES.md: 422)
         del _every["red_threes_when_opened"]
     _choices.append(_every)
-    _choices.extend(dict(p.house_rules) for p in presets_for(_ruleset_id))
+    # A preset with a hands limit ends every match at its third hand: its game is a golden test.
+    _choices.extend(
+        dict(p.house_rules) for p in presets_for(_ruleset_id) if "hands_limit" not in p.house_rules
+    )
 
 
 def step5(low: int, high: int) -> st.SearchStrategy[int]:
