@@ -63,3 +63,21 @@ def test_a_special_hand_is_saved_with_its_side_empty(user_client):
     refused = post_hand(user_client, match_id, bad)
     assert refused.status_code == 422
     assert "has melded nothing" in page(refused)
+
+
+def test_referee_pages_of_american_canasta(app, user_client):
+    match_id = create(user_client, "american")
+    rules = page(user_client.get(f"/matches/{match_id}/rules"))
+    # the threes on their own scale, the sign table, the special hands and their sources by title
+    assert "4 of a colour: 1,000" in rules and "2 canastas or more" not in rules
+    assert "melded cards and threes count against it" in rules
+    assert "Special hand: straight" in rules and "seven natural pairs" in rules
+    assert "Canasta League of America" in rules and "American Canasta" in rules and "NVSO tournament rules" in rules
+    opening = page(user_client.get(f"/matches/{match_id}/opening"))
+    # the bands with the checker, and no three to count
+    assert "3,000 to 4,995" in opening and "5,000 and above" in opening
+    assert "Threes never count toward the opening." in opening
+    answer = page(
+        user_client.get(f"/matches/{match_id}/opening", query_string={"side": 0, "joker": 2, "high": 2})
+    )
+    assert "Enough: 120 of 125" not in answer and "Not enough: 120 of 125, 5 short" in answer

@@ -315,6 +315,11 @@ def test_house_rule_of_a_penalty_names_no_book_number(app, user_client):
             {"rule-penalty_cards_opening", "rule-penalty_cards_going_out"},
         ),
         ("classic", "égalité", {"rule-ties"}),
+        # American Canasta, as US tables and their Spanish- and French-speaking players say it
+        ("american", "stuck with sevens", {"penalty-sevens_in_hand"}),
+        ("american", "tres ases en mano", {"penalty-aces_in_hand"}),
+        ("american", "unfinished wild", {"penalty-unfinished_wild", "penalty-unfinished_wild_jokers"}),
+        ("american", "sept non terminés", {"penalty-unfinished_sevens"}),
     ],
 )
 def test_search_by_the_players_words(app, user_client, ruleset_id, query, wanted):
