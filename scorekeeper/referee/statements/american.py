@@ -20,9 +20,9 @@ STATEMENTS: Final = (
         "no_exemption",
         "opening",
         N_(
-            "Nobody is exempt from the opening minimum: 125 below 3000 points (negative totals included), "
-            "155 from 3000, 180 from 5000. The side's first meld must also hold a natural meld of three or "
-            "more cards."
+            "Nobody is exempt from the opening minimum: %(band_1)s below %(from_2)s points (negative totals "
+            "included), %(band_2)s from %(from_2)s, %(band_3)s from %(from_3)s. The side's first meld must "
+            "also hold a natural meld of three or more cards."
         ),
     ),
     Statement(
@@ -97,8 +97,8 @@ STATEMENTS: Final = (
         "sevens",
         "melds",
         N_(
-            "Sevens are never melded with a wild card. A canasta of sevens is worth 2500; a meld of sevens "
-            "left unfinished when the hand ends costs 2500."
+            "Sevens are never melded with a wild card. A canasta of sevens is worth %(canasta_sevens)s; a "
+            "meld of sevens left unfinished when the hand ends costs %(penalty_unfinished_sevens)s."
         ),
         "wp",
         None,
@@ -109,8 +109,9 @@ STATEMENTS: Final = (
         "aces",
         "melds",
         N_(
-            "Aces are treated as sevens (canasta 2500, unfinished meld −2500), except that aces melded "
-            "with wild cards in the side's first meld make an ordinary meld."
+            "Aces are treated as sevens (canasta %(canasta_aces)s, unfinished meld "
+            "−%(penalty_unfinished_aces)s), except that aces melded with wild cards in the side's first "
+            "meld make an ordinary meld."
         ),
         "wp",
         None,
@@ -121,8 +122,9 @@ STATEMENTS: Final = (
         "wild_canastas",
         "melds",
         N_(
-            "A meld of wild cards alone is allowed: seven twos make 3000, a wild canasta with the four "
-            "jokers 2500, any other 2000; one left unfinished costs 2000."
+            "A meld of wild cards alone is allowed: seven twos make %(canasta_wild_twos)s, a wild canasta "
+            "with the four jokers %(canasta_wild_jokers)s, any other %(canasta_wild_mixed)s; one left "
+            "unfinished costs %(penalty_unfinished_wild)s."
         ),
         "wp",
         None,
@@ -153,22 +155,20 @@ STATEMENTS: Final = (
         "special_list",
         "special_hands",
         N_(
-            "Straight (3000): one card of each rank from ace to king, and a joker. Pairs (2500): seven "
-            "natural pairs. Pairs with a wild pair (2000). Garbage (3000; Pagat 2000): two fours of a kind "
-            "and two threes of a kind (4-4-3-3), no wild card."
+            "Straight (%(out_special_straight)s): one card of each rank from ace to king, and a joker. Pairs "
+            "(%(out_special_pairs)s): seven natural pairs. Pairs with a wild pair "
+            "(%(out_special_wild_pairs)s). Garbage (%(out_special_garbage)s): two fours of a kind and two "
+            "threes of a kind (4-4-3-3), no wild card."
         ),
-        "pagat",
-        None,
-        "Special hands",
-        "straight : 3000 points pairs without wild cards : 2500 points",
     ),
     Statement(
         "special_more",
         "special_hands",
         N_(
-            "The Canasta League of America adds zip code (2500: 2-2-3-3-4 of a kind), blast off (3000: "
-            "5-4-3-2 of a kind), triples (3500) and quads (3500). A table playing Pagat's list uses the "
-            "house option with the first four only."
+            "The Canasta League of America adds zip code (%(out_special_zip_code)s: 2-2-3-3-4 of a kind), "
+            "blast off (%(out_special_blast_off)s: 5-4-3-2 of a kind), triples (%(out_special_triples)s) and "
+            "quads (%(out_special_quads)s). A table playing Pagat's list uses the house option with the "
+            "first four only."
         ),
     ),
     # --- penalty cards -----------------------------------------------------------------------------
@@ -177,7 +177,8 @@ STATEMENTS: Final = (
         "penalty_cards",
         N_(
             "Cards left in hand count against their side. Besides, each player holding three or more sevens "
-            "(or three or more aces) when the hand ends costs the side 1500."
+            "when the hand ends costs the side %(penalty_sevens_in_hand)s, and three or more aces "
+            "%(penalty_aces_in_hand)s."
         ),
         "wp",
         None,
@@ -199,7 +200,8 @@ STATEMENTS: Final = (
         "red_threes",
         N_(
             "Threes of both colours are laid out when drawn and have no card value. Each colour scores "
-            "apart: one 100, two 300, three 500, four 1000. With no canasta they count against the side; "
+            "apart: one %(threes_1)s, two %(threes_2)s, three %(threes_3)s, four %(threes_4)s. With no "
+            "canasta they count against the side; "
             "with one they count nothing; with two or more they count for it. Melded cards count against a "
             "side with no canasta."
         ),
@@ -219,8 +221,8 @@ STATEMENTS: Final = (
         "garbage_disagreement",
         "disagreements",
         N_(
-            "Garbage is worth 3000 by the Canasta League of America and 2000 by Pagat; Pagat knows only "
-            "four special hands. The app follows the League; the Pagat preset sets both."
+            "Pagat values garbage lower than the Canasta League of America does, and knows only four "
+            "special hands. The app follows the League; the Pagat preset sets Pagat's value and list."
         ),
     ),
 )

@@ -138,7 +138,7 @@ RULESET = RuleSet(
             "special_garbage",
             3000,
             "Garbage: 4-4-3-3 (two fours and two threes of a kind), no wild card",
-            f"{CLA_SPECIAL} (3000); {P_SPECIAL} (2000)",
+            f"{CLA_SPECIAL}; {P_SPECIAL}",
             special=True,
         ),
         GoingOutKind(
@@ -272,8 +272,8 @@ RULESET = RuleSet(
         ),
     ),
     notes=(
-        "Threes of both colours are laid out on the table and have no card value: each colour scores "
-        "100, 300, 500 or 1000 for one to four threes, the two colours apart.",
+        "Threes of both colours are laid out on the table and have no card value: each colour is scored "
+        "on its own scale (one to four threes), the two colours apart.",
         "The side's canastas at the end of the hand set the signs: none, melds and threes count against "
         "it; one, melds count for it and threes count nothing; two or more, both count for it.",
         "Canasta bonuses, going out and penalties count whatever the canastas.",
