@@ -48,6 +48,8 @@ def test_the_golden_hand_through_the_form_and_its_preview(user_client):
     assert 'data-total="0">4,300<' in html and 'data-total="1">-2,935<' in html.replace("−", "-")
     # 4300 is in the 3000 band: 155; a negative total: 125
     assert 'data-opening="0">155<' in html and 'data-opening="1">125<' in html
+    # the breakdown's threes line: red and black together
+    assert '<th scope="row">Threes</th>' in html and '<th scope="row">Red threes</th>' not in html
 
 
 def test_a_special_hand_is_saved_with_its_side_empty(user_client):
