@@ -104,3 +104,15 @@ def test_black_threes_elsewhere_and_deck_limits_are_422_at_the_field(api):
 def test_red_threes_when_opened_is_refused_for_american(api):
     response = api.post("/matches", match_body("american", house_rules={"red_threes_when_opened": True}))
     assert error_paths(response, 422) == {"house_rules.red_threes_when_opened"}
+
+
+def test_the_openapi_document_knows_black_threes_and_the_american_kinds(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    hand = document["components"]["schemas"]["HandInput"]["properties"]
+    side = hand["sides"]["items"]["properties"]
+    assert side["black_threes"]["type"] == "integer" and side["black_threes"]["minimum"] == 0
+    kinds = set(side["canastas"]["properties"])
+    assert {"sevens", "aces", "wild_twos", "wild_jokers", "wild_mixed"} <= kinds
+    assert {"special_straight", "special_quads"} <= set(hand["going_out_kind"]["enum"])
+    ruleset = document["components"]["schemas"]["RuleSet"]["properties"]["id"]["enum"]
+    assert "american" in ruleset
