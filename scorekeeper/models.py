@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Final
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
 from .extensions import db
@@ -176,6 +187,10 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     totals: Mapped[list[int]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
+    #: When the organiser closed the club-night round of this game (:mod:`.services.events`): the
+    #: match is finished as it stands (the rules' ``settled`` fold input), takes no new hand, and
+    #: accepts corrections. ``None`` for every other match.
+    settled_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
 
     sides: Mapped[list[Side]] = relationship(
         order_by="Side.position", cascade="all, delete-orphan", back_populates="match"
@@ -435,3 +450,147 @@ class ImportJob(db.Model):  # type: ignore[name-defined,misc]
     truncated: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
+
+
+# --- Club nights (:mod:`scorekeeper.services.events`): a layer above ordinary matches -------------
+
+
+class Event(db.Model):  # type: ignore[name-defined,misc]
+    """A club night or tournament of one account, the organiser. Its games are ordinary matches of
+    that account (:class:`EventTable`); the event owns no scoring, and its standings are derived
+    from those matches (:mod:`scorekeeper.standings`)."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("owner_id", "request_key"), NEVER_REUSED_IDS)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    #: The day it is played (the organiser's choice; ``None``: the day it was created).
+    held_on: Mapped[date | None] = mapped_column(Date, default=None)
+    ruleset: Mapped[str] = mapped_column(String(20))
+    target: Mapped[int]
+    #: House rules of every game (with ``hands_limit`` added from ``game``).
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: ``round_robin``, ``mitchell``, ``swiss`` or ``individual`` (:mod:`scorekeeper.pairings`).
+    format: Mapped[str] = mapped_column(String(20))
+    #: How many rounds the event has.
+    rounds: Mapped[int]
+    #: ``{"hands": N}``, ``{"minutes": M}`` or ``{}`` (to the target), as API.md names it.
+    game: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Match points of a win, a draw, a loss and a bye.
+    points: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: Players per entry (1 or 2; 1 in ``individual``).
+    entry_size: Mapped[int] = mapped_column(default=2)
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: The API's ``Idempotency-Key`` it was created with, and the SHA-256 of that request.
+    request_key: Mapped[str | None] = mapped_column(String(100), default=None)
+    request_digest: Mapped[str | None] = mapped_column(String(64), default=None)
+
+    entries: Mapped[list[Entry]] = relationship(
+        order_by="Entry.id", cascade="all, delete-orphan", back_populates="event"
+    )
+    owner: Mapped[User] = relationship()
+    event_rounds: Mapped[list[EventRound]] = relationship(
+        order_by="EventRound.number", cascade="all, delete-orphan", back_populates="event"
+    )
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Entry(db.Model):  # type: ignore[name-defined,misc]
+    """A fixed pair or single player of an event (a single player in ``individual``)."""
+
+    __tablename__ = "event_entries"
+    __table_args__ = (UniqueConstraint("event_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    #: The players' names (1 or 2), as the matches seat them.
+    players: Mapped[list[str]] = mapped_column(JSON, default=list)
+    #: Seated in the rounds seated from now on (absent: not seated, no bye).
+    present: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+    event: Mapped[Event] = relationship(back_populates="entries")
+
+
+class EventRound(db.Model):  # type: ignore[name-defined,misc]
+    """A round of an event: its tables, its byes (entry ids), when it was seated and closed."""
+
+    __tablename__ = "event_rounds"
+    __table_args__ = (UniqueConstraint("event_id", "number"), UniqueConstraint("event_id", "request_key"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    #: The countdown of a timed game starts here.
+    seated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    byes: Mapped[list[int]] = mapped_column(JSON, default=list)
+    #: The API's ``Idempotency-Key`` it was seated with, and the SHA-256 of that request.
+    request_key: Mapped[str | None] = mapped_column(String(100), default=None)
+    request_digest: Mapped[str | None] = mapped_column(String(64), default=None)
+
+    event: Mapped[Event] = relationship(back_populates="event_rounds")
+    tables: Mapped[list[EventTable]] = relationship(
+        order_by="EventTable.number", cascade="all, delete-orphan", back_populates="round"
+    )
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class EventTable(db.Model):  # type: ignore[name-defined,misc]
+    """A table of a round: its game (an ordinary match of the organiser) and who sits there."""
+
+    __tablename__ = "event_tables"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("event_rounds.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), unique=True)
+    #: Entry ids of each side of the match, in side order: ``[[11], [12]]`` (``individual``: two a side).
+    sides: Mapped[list[list[int]]] = mapped_column(JSON, default=list)
+    #: Each side's agreement with the finished game's result (reset by a correction).
+    confirmed: Mapped[list[bool]] = mapped_column(JSON, default=lambda: [False, False])
+
+    round: Mapped[EventRound] = relationship(back_populates="tables")
+    match: Mapped[Match] = relationship()
+
+
+class TableLink(db.Model):  # type: ignore[name-defined,misc]
+    """The link of table ``table`` of an event, for a phone with no account: valid for every round
+    until revoked, replaced or the event finished. Only the token's SHA-256 is stored."""
+
+    __tablename__ = "table_links"
+    #: One active link per table: of two new links made at once, the second fails and tries again.
+    __table_args__ = (
+        Index(
+            "uq_table_links_active",
+            "event_id",
+            "table",
+            unique=True,
+            sqlite_where=text("revoked_at IS NULL"),
+            postgresql_where=text("revoked_at IS NULL"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    table: Mapped[int]
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+    #: ``revoked`` (by the organiser) or ``replaced`` (by a new link for the table).
+    revoked_reason: Mapped[str | None] = mapped_column(String(20), default=None)
+    #: Last time a phone used it (the director's console: "a device on the link"), at most once a minute.
+    used_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+
+    event: Mapped[Event] = relationship()

@@ -129,6 +129,7 @@ import { countPoints } from "./form_to_hand.js";
   }
 
   function preview() {
+    if (!form.getAttribute("data-preview-url")) { return; }  // a table's page: the queue's scorer previews
     if (pending) { pending.abort(); }
     pending = new AbortController();
     fetch(form.getAttribute("data-preview-url"), {

@@ -81,3 +81,7 @@ __all__ = [
     "undoable_hand",
     "view",
 ]
+
+# Club nights register their checks on the match write path (an event's match is never deleted, a
+# correction asks its table to confirm again) as soon as the services are loaded.
+from . import events as events

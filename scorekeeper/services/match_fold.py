@@ -17,8 +17,8 @@ from ..rules import HandInput, MatchState, RuleSet, fold_match
 
 
 def is_settled(match: Match) -> bool:
-    """Whether the organiser ended ``match`` as it stands (its ``settled_at``, once events store one)."""
-    return getattr(match, "settled_at", None) is not None
+    """Whether the organiser ended ``match`` as it stands (closed its club-night round)."""
+    return match.settled_at is not None
 
 
 def fold_stored(

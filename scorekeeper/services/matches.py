@@ -279,6 +279,8 @@ def _add_hand(
     current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None
 ) -> tuple[HandResult, MatchView]:
     match, rs = current.match, current.ruleset
+    if match.settled_at is not None:  # wherever the hand comes from: the API, a page, a phone, a table
+        raise Conflict(ROUND_CLOSED)
     number: Any = data.get("number") if isinstance(data, Mapping) else None
     if is_whole_number(number) and 1 <= number <= len(current.state.hands):
         raise _taken(number)
@@ -342,12 +344,14 @@ def replace_hand(
     actor_id: int | None = None,
     expected_version: int | None = None,
     current: MatchView | None = None,
+    reason: str | None = None,
 ) -> tuple[HandResult, MatchView]:
     """Replace hand ``number``; every later total and the result are recomputed: hand ``number`` and
     those after it are scored again, the others keep their results (from ``current``, the view of
     ``match`` the caller already has, else the kept or folded one).
 
-    ``expected_version``, when given, is the hand's version the editor started from.
+    ``expected_version``, when given, is the hand's version the editor started from. ``reason``: why
+    (a club night's director correcting a game), kept in the edit log entry's ``after["reason"]``.
 
     :raise NotFound: no such hand. :raise Conflict: the hand was changed since ``expected_version``.
     :raise ValidationError: the hand breaks a rule, or the change would end the match before hands
@@ -372,8 +376,10 @@ def replace_hand(
     with match_write() as write:
         stored.input = new_input
         stored.version += 1
+        _hands_changed(match)
         write.summarise(match, state, rs)
-        write.log(match, "hand_edited", actor_id, number, before=before, after=new_input)
+        logged = new_input if reason is None else {**new_input, "reason": reason}
+        write.log(match, "hand_edited", actor_id, number, before=before, after=logged)
         written = (match.id, match.created_at, match.revision)
     return state.hands[number - 1], _written(written, MatchView(match, rs, state, versions))
 
@@ -413,6 +419,7 @@ def _remove_last(
             match.unlocked = unlocked
         match.hands.remove(stored)
         db.session.delete(stored)
+        _hands_changed(match)
         write.summarise(match, after.state, after.ruleset)
         write.log(match, action, actor_id, stored.number, before=before)
         written = (match.id, match.created_at, match.revision)
@@ -457,6 +464,31 @@ def reopen_match(match: Match, actor_id: int | None = None) -> None:
     with match_write() as write:
         match.unlocked = True
         write.log(match, "match_reopened", actor_id)
+
+
+#: Told of every correction of a match's stored hands (a hand replaced, deleted or undone), inside
+#: its unit of work: a club night's table must confirm its result again (:mod:`.events` adds it).
+HAND_CHANGE_HOOKS: list[Callable[[Match], None]] = []
+
+#: Why a settled match (its club-night round closed) takes no new hand.
+ROUND_CLOSED: Final = N_(
+    "The round of this game is closed; no more hands can be entered. The organiser can still correct hands."
+)
+
+
+def _hands_changed(match: Match) -> None:
+    for hook in HAND_CHANGE_HOOKS:
+        hook(match)
+
+
+def settle_match(match: Match, at: datetime) -> MatchView:
+    """``match`` settled at ``at`` (its club-night round closed): finished as it stands if it had not
+    ended by itself, and closed to new hands. Inside a unit of work only; the caller summarises it
+    with the returned view."""
+    current = view(match)
+    match.settled_at = at
+    state = fold_stored(match, current.ruleset, [], start=current.state)
+    return MatchView(match, current.ruleset, state, current.hand_versions())
 
 
 #: Checks a match must pass before it may be deleted, each raising :class:`Conflict` (409 in the

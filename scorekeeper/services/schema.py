@@ -45,14 +45,18 @@ def rescore_all() -> None:
     player's running totals added up again; one transaction. Idempotent: a second run (two processes
     upgrading at once) writes the same values."""
     with db.engine.begin() as connection:
-        for match_id, ruleset, target, house_rules in connection.execute(
-            select(Match.id, Match.ruleset, Match.target, Match.house_rules).order_by(Match.id)
+        columns = (Match.id, Match.ruleset, Match.target, Match.house_rules, Match.settled_at)
+        for match_id, ruleset, target, house_rules, settled_at in connection.execute(
+            select(*columns).order_by(Match.id)
         ).all():
-            _rescore_match(connection, match_id, get_ruleset(ruleset, house_rules or {}), target)
+            rs = get_ruleset(ruleset, house_rules or {})
+            _rescore_match(connection, match_id, rs, target, settled=settled_at is not None)
         running_totals.rebuild(connection)
 
 
-def _rescore_match(connection: Connection, match_id: int, rs: RuleSet, target: int) -> None:
+def _rescore_match(
+    connection: Connection, match_id: int, rs: RuleSet, target: int, settled: bool = False
+) -> None:
     side_ids = list(
         connection.scalars(select(Side.id).where(Side.match_id == match_id).order_by(Side.position))
     )
@@ -62,7 +66,7 @@ def _rescore_match(connection: Connection, match_id: int, rs: RuleSet, target: i
             select(Hand.input).where(Hand.match_id == match_id).order_by(Hand.number)
         )
     ]
-    state = fold_match(rs, target, len(side_ids), inputs)
+    state = fold_match(rs, target, len(side_ids), inputs, settled=settled)
     summary = {"finished": state.finished, "winner": state.winner, "hand_count": len(inputs)}
     connection.execute(update(Match).where(Match.id == match_id).values(**summary, totals=list(state.totals)))
     for side_id, figures in zip(side_ids, side_figures(rs, state), strict=True):

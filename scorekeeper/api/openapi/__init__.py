@@ -13,6 +13,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from ..blueprint import bp
+from .events import event_paths, event_schemas
 from .paths import paths
 from .schemas import components
 
@@ -33,10 +34,17 @@ def openapi_document() -> dict[str, Any]:
         },
         "servers": [{"url": bp.url_prefix}],
         "security": [{"bearer": []}],
-        "paths": paths(),
+        "paths": paths(event_paths),
         "components": {
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "schemas": components(),
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer"},
+                "tableToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A table link's token (POST /events/ID/tables/N/link), for /table only.",
+                },
+            },
+            "schemas": {**components(), **event_schemas()},
         },
     }
 

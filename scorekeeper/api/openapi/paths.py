@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from ...keys import MAX_KEY
@@ -75,7 +76,8 @@ def _body(schema_name: str) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": ref(schema_name)}}}
 
 
-def paths() -> dict[str, Any]:
+def paths(event_paths: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """Every operation; ``event_paths`` (:mod:`.events`) adds the club nights' with this module's helpers."""
     match_id = _path_int("match_id", "The match's id.")
     number = _path_int("number", "The hand's number (1 for the first).", MAX_HANDS)
     etag = {"ETag": _header("The hand's version.")}
@@ -84,6 +86,7 @@ def paths() -> dict[str, Any]:
         "the match at the same moment."
     )
     return {
+        **event_paths(_answers, _path_int, _body),
         "/openapi.json": {
             "get": {
                 "operationId": "openapi",

@@ -20,7 +20,7 @@ from ...rules.sets import ALL_FLAG_CODES
 _BAD: Final = "\\u0000"
 
 
-def _name_pattern(maximum: int) -> str:
+def name_pattern(maximum: int) -> str:
     """Storable text that is not blank and, once stripped, has at most ``maximum`` characters."""
     return f"^\\s*[^\\s{_BAD}](?:[^{_BAD}]{{0,{maximum - 2}}}[^\\s{_BAD}])?\\s*$"
 
@@ -106,7 +106,7 @@ def house_rules_schema() -> dict[str, Any]:
 
 
 def new_match_schema() -> dict[str, Any]:
-    name = {"type": "string", "pattern": _name_pattern(MAX_NAME)}
+    name = {"type": "string", "pattern": name_pattern(MAX_NAME)}
     return {
         "type": "object",
         "required": ["ruleset", "sides"],
