@@ -41,7 +41,13 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
             for k in rs.canasta_kinds
         ],
         "going_out_kinds": [
-            {"code": k.code, "points": k.points, "description": k.description, "source": k.source}
+            {
+                "code": k.code,
+                "points": k.points,
+                "description": k.description,
+                "source": k.source,
+                "special": k.special,
+            }
             for k in rs.going_out_kinds
         ],
         "going_out_requirement": {
@@ -56,7 +62,13 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
             "condition": rs.red_threes.condition.value,
             "min_canastas": rs.red_threes.min_canastas,
             "source": rs.red_threes.source,
+            "table": list(rs.red_threes.table),
+            "black_threes": rs.red_threes.black_threes,
         },
+        "signs_by_canastas": [
+            {"min_canastas": s.min_canastas, "melds": s.melds, "threes": s.threes, "source": s.source}
+            for s in rs.signs_by_canastas
+        ],
         "flags": [
             {
                 "code": f.code,

@@ -433,7 +433,7 @@ def new_hand(match_id: int) -> Any:
     number = mv.state.next_number
     if not form.validate_on_submit():
         return _render_hand(mv, form, number, UNPROCESSABLE)
-    blank = blank_sides(form)
+    blank = blank_sides(form, mv.ruleset)
     if blank:
         return _render_hand(mv, form, number, UNPROCESSABLE, blank_asked=blank)
     built = form_to_hand(form, mv.ruleset)

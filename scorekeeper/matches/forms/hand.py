@@ -91,6 +91,8 @@ def side_hand_form_class(rs: RuleSet) -> type[Form]:
         "hand_cards": FormField(counter),
         "blank_ok": ConfirmField(),
     }
+    if rs.red_threes.black_threes:  # American Canasta lays out and scores black threes too
+        fields["black_threes"] = WholeNumberField(_l("Black threes"))
     fields.update({flag.code: BooleanField(flag_label(flag)) for flag in rs.flags})
     return _subform("SideHandForm", fields)
 
