@@ -19,6 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import EditLog, Hand, Match, Player, Seat, Side, SideCanasta, User
 from scorekeeper.rules import fold_match, get_ruleset, load_hand, parse_hand
 from scorekeeper.running_totals import rebuild
+from scorekeeper.services import hand_results
 from scorekeeper.services.unit_of_work import match_write
 from scorekeeper.stats import side_figures
 
@@ -137,10 +138,10 @@ class Builder:
                 self.add(SideCanasta, side_id=sid, kind=kind, count=count)
             for seat, pid in enumerate(players):
                 self.add(Seat, side_id=sid, position=seat, player_id=pid)
-        for hand in hands:
+        for hand, result in zip(hands, state.hands, strict=True):
             at = created_at + timedelta(minutes=4 * hand["number"])
             self.add(Hand, id=self.ids.take("hands"), match_id=mid, number=hand["number"], input=hand,
-                     version=1, created_at=at, updated_at=at)
+                     version=1, result=hand_results.stored(result), created_at=at, updated_at=at)
         if log:
             self.add(EditLog, id=self.ids.take("edit_log"), match_id=mid, user_id=owner_id,
                      action="match_created", at=created_at, before=None, after=None, hand_number=None)

@@ -307,6 +307,19 @@ def api(app: Flask, built: Built, token: str, quick: bool) -> list[ApiRow]:
     # starts from the match kept folded under its revision (scorekeeper.services.match_states).
     rows.append(_timed(app, f"hand submission to a {size}-hand match, the next hand",
                        "/api/v1/matches/ID/hands", max(10, repeat // 4), submit_next))
+    # The phone's endpoint (static/queue: a queued hand sent with its key, logged in by the form).
+    phone = logged_in(app, "bench")
+    phone_match = targets[1]
+    csrf = phone.get(f"/matches/{phone_match}/hands.json").get_json()["csrf_token"]
+
+    def submit_phone() -> Any:
+        numbers[phone_match] += 1
+        hand = {"number": numbers[phone_match], **HANDS[0]}
+        headers = {"X-CSRFToken": csrf, "Idempotency-Key": f"bench-{phone_match}-{numbers[phone_match]}"}
+        return phone.post(f"/matches/{phone_match}/hands.json", json=hand, headers=headers)
+
+    rows.append(_timed(app, f"phone: a queued hand sent to a {size}-hand match, the next hand",
+                       "/matches/ID/hands.json", max(10, repeat // 4), submit_phone))
     return rows
 
 

@@ -121,6 +121,7 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
     from .auth import bp as auth_bp
+    from .events import bp as events_bp
     from .i18n import bp as i18n_bp
     from .matches import bp as matches_bp
     from .players import bp as players_bp
@@ -128,10 +129,23 @@ def register_blueprints(app: Flask) -> None:
     from .pwa import register_account_header
     from .referee import bp as referee_bp
     from .share import bp as share_bp
+    from .tables import bp as tables_bp
     from .transfer import bp as transfer_bp
 
     csrf.exempt(api_bp)  # the API authenticates with bearer tokens, never with cookies
-    blueprints = (api_bp, auth_bp, i18n_bp, matches_bp, referee_bp, players_bp, pwa_bp, share_bp, transfer_bp)
+    blueprints = (
+        api_bp,
+        auth_bp,
+        events_bp,
+        i18n_bp,
+        matches_bp,
+        referee_bp,
+        players_bp,
+        pwa_bp,
+        share_bp,
+        tables_bp,
+        transfer_bp,
+    )
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     register_account_header(app)

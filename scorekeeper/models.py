@@ -17,6 +17,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
@@ -278,6 +279,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int]
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
+    #: The hand's scores as the rules gave them (:mod:`scorekeeper.services.hand_results`): derived
+    #: from ``input`` and the hands before it, written with them, read only if made by today's rules.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 
@@ -628,6 +632,17 @@ class TableLink(db.Model):  # type: ignore[name-defined,misc]
     until revoked, replaced or the event finished. Only the token's SHA-256 is stored."""
 
     __tablename__ = "table_links"
+    #: One active link per table: of two new links made at once, the second fails and tries again.
+    __table_args__ = (
+        Index(
+            "uq_table_links_active",
+            "event_id",
+            "table",
+            unique=True,
+            sqlite_where=text("revoked_at IS NULL"),
+            postgresql_where=text("revoked_at IS NULL"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)

@@ -56,6 +56,10 @@ SHELL_FILES: Final = (
     "hand_submit.js",
     "scorer.js",
     "form_to_hand.js",
+    # A club night's table page (scorekeeper/tables: templates/tables/table.html).
+    "tables.css",
+    "countdown.js",
+    "table.js",
     # The queue's ES modules (static/queue/), each of them: a module imports the others.
     *sorted(f"queue/{path.name}" for path in (STATIC_DIR / "queue").glob("*.js")),
     "icons/icon-192.png",

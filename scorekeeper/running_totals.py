@@ -19,6 +19,7 @@ merge moves seats from one player to another, and when migration 0006 creates th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 from sqlalchemy import (
@@ -200,12 +201,20 @@ def _upsert(
     rows = list(rows)
     if not rows:
         return
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    connection.execute(_upsert_statement(connection.dialect.name, table, set_), rows)
+
+
+@cache
+def _upsert_statement(
+    dialect_name: str, table: Table, set_: Callable[[Table, Any], Mapping[str, ColumnElement[Any]]]
+) -> Any:
+    """The upsert of :func:`_upsert`, built once per process: building it (``excluded`` copies every
+    column of the table) cost more than sending it. A statement is immutable; SQLAlchemy caches its
+    compiled form."""
+    dialect = postgresql if dialect_name == "postgresql" else sqlite
     statement = dialect.insert(table)
     keys = [column.name for column in table.primary_key]
-    connection.execute(
-        statement.on_conflict_do_update(index_elements=keys, set_=set_(table, statement.excluded)), rows
-    )
+    return statement.on_conflict_do_update(index_elements=keys, set_=set_(table, statement.excluded))
 
 
 def _sums(table: Table, excluded: Any) -> dict[str, ColumnElement[Any]]:

@@ -68,6 +68,16 @@ REPEATED: Final = {
     "merge": _l("Those players were merged already; nothing was changed twice."),
     "import": _l("That file was imported already; nothing was imported twice."),
     "register": _l("Your account was created already; nothing was created twice. Log in with it."),
+    "event": _l("This event was created already; here it is. Nothing was created twice."),
+    "round": _l("This round was seated already; nothing was seated twice."),
+    "table_link": _l(
+        "That link was made already and shown once; nothing was made twice."
+        " If you did not print or copy it, make it again (the new one replaces it)."
+    ),
+    "table_cards": _l(
+        "Those links were made already and shown once; nothing was made twice."
+        " If you did not print the cards, make them again (the new links replace them)."
+    ),
 }
 DEFAULT_REPEATED: Final = _l("This form was sent already; nothing was created twice.")
 

@@ -32,6 +32,10 @@ CANASTA_NAMES: Final[dict[str, Any]] = {
     "black_threes": _l("Canasta of black threes (wins the match)"),
     "aces_clean": _l("Clean canasta of aces"),
     "aces_dirty": _l("Dirty canasta of aces"),
+    "sevens": _l("Canasta of sevens"),
+    "aces": _l("Canasta of aces"),
+    "wild_twos": _l("Wild canasta of seven twos"),
+    "wild_jokers": _l("Wild canasta with the four jokers"),
 }
 
 GOING_OUT_NAMES: Final[dict[str, Any]] = {
@@ -41,6 +45,14 @@ GOING_OUT_NAMES: Final[dict[str, Any]] = {
     "concealed_from_hand_with_partner": _l("Concealed from the hand, with partner's cards"),
     "concealed_in_play_alone": _l("Concealed during play, alone"),
     "concealed_in_play_with_partner": _l("Concealed during play, with partner's cards"),
+    "special_straight": _l("Special hand: straight"),
+    "special_pairs": _l("Special hand: seven pairs"),
+    "special_wild_pairs": _l("Special hand: pairs with a wild pair"),
+    "special_garbage": _l("Special hand: garbage"),
+    "special_zip_code": _l("Special hand: zip code"),
+    "special_blast_off": _l("Special hand: blast off"),
+    "special_triples": _l("Special hand: triples"),
+    "special_quads": _l("Special hand: quads"),
 }
 
 FLAG_NAMES: Final[dict[str, Any]] = {

@@ -68,6 +68,8 @@ function side(fields, i, shape) {
     red_threes: count(fields, p + "red_threes"),
     canastas: {},
   };
+  // Black threes: a field of American Canasta's form only (a form without it says nothing of them).
+  if (value(fields, p + "black_threes") !== null) { out.black_threes = count(fields, p + "black_threes"); }
   const penalties = [];
   for (const [key] of fields) {
     if (key.startsWith(p + "canastas-")) { out.canastas[key.slice(p.length + 9)] = count(fields, key); }
@@ -112,6 +114,7 @@ export function handToFields(hand) {
   hand.sides.forEach((s, i) => {
     const p = "sides-" + i + "-";
     for (const key of ["melds", "hand", "red_threes"]) { fields.push([p + key, String(s[key] === undefined ? 0 : s[key])]); }
+    if (s.black_threes !== undefined) { fields.push([p + "black_threes", String(s.black_threes)]); }
     for (const [code, n] of Object.entries(s.canastas || {})) { fields.push([p + "canastas-" + code, String(n)]); }
     for (const [key, v] of Object.entries(s)) { if (v === true) { fields.push([p + key, "y"]); } }
     const counts = {}, customs = [];

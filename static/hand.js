@@ -63,6 +63,37 @@ import { countPoints } from "./form_to_hand.js";
     if (!box) { return; }
     box.hidden = nobody;
     box.querySelectorAll("input").forEach(function (input) { input.disabled = nobody; });
+    syncSpecial(nobody ? null : chosen.value, box);
+  }
+
+  // A special hand (American Canasta) is a way of going out of a side that melded nothing: that
+  // side's melds, cards in hand, canastas and threes are emptied and set aside (disabled, so they are
+  // not sent); its penalties stay. Another choice gives the fields back, empty.
+  function syncSpecial(wentOut, box) {
+    var special = (box.getAttribute("data-special-kinds") || "").split(" ").filter(Boolean);
+    var kind = box.querySelector("input[name=going_out_kind]:checked");
+    var on = wentOut !== null && kind !== null && special.indexOf(kind.value) >= 0;
+    form.querySelectorAll(".side-hand").forEach(function (section, i) {
+      var emptied = on && String(i) === wentOut;
+      var note = section.querySelector("[data-special-note]");
+      if (note) { note.hidden = !emptied; }
+      section.querySelectorAll("[data-emptied-by-special]").forEach(function (block) {
+        block.hidden = emptied;
+        block.querySelectorAll("input").forEach(function (input) {
+          if (emptied && input.type !== "checkbox") { input.value = ""; }
+          if (emptied && input.type === "checkbox") { input.checked = false; }
+          input.disabled = emptied;
+        });
+        if (emptied) {
+          block.querySelectorAll("[data-counter]").forEach(function (details) { details.setAttribute("data-counted", "0"); });
+        }
+      });
+      // Blank on purpose: no "save with 0?" question for it (hand_submit.js, and the server's blank_ok).
+      var confirmed = form.querySelector("[name='sides-" + i + "-blank_ok'][type=hidden]");
+      if (confirmed && emptied) { confirmed.value = "y"; }
+      else if (confirmed && section.hasAttribute("data-was-special")) { confirmed.value = ""; }
+      section.toggleAttribute("data-was-special", emptied);
+    });
   }
 
   /* A score written the reader's way (the page's language), with its sign: +1,250 / +1.250 / −300. */
@@ -98,6 +129,7 @@ import { countPoints } from "./form_to_hand.js";
   }
 
   function preview() {
+    if (!form.getAttribute("data-preview-url")) { return; }  // a table's page: the queue's scorer previews
     if (pending) { pending.abort(); }
     pending = new AbortController();
     fetch(form.getAttribute("data-preview-url"), {
@@ -127,7 +159,7 @@ import { countPoints } from "./form_to_hand.js";
     schedule();
   });
   form.addEventListener("change", function (event) {
-    if (event.target.name === "went_out") { syncKind(); }
+    if (event.target.name === "went_out" || event.target.name === "going_out_kind") { syncKind(); }
     schedule();
   });
   syncKind();

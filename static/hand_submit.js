@@ -70,6 +70,8 @@
   /* A Save kept back on the page (static/queue/main.js could not keep the hand on the phone): it may be
      tapped again. */
   form.addEventListener("hand-not-sent", function () { sending = false; });
+  /* A table's page (club nights) keeps the form for the next hand once one is queued. */
+  form.addEventListener("hand-queued", function () { sending = false; });
 
   /* A page brought back from the browser's memory (Back) is loaded afresh: never old values, never
      an old key; and a Save left unfinished may be tapped again. */

@@ -6,7 +6,7 @@
 (function (root) {
   "use strict";
 
-  var FORMAT = 2;
+  var FORMAT = 3;
   var CUSTOM = "custom";
 
   function find(items, code) {
@@ -30,15 +30,37 @@
   }
 
   function redThreeValue(rule, n) {
+    var table = rule.table || [];
+    if (table.length) {
+      if (n <= table.length) { return n > 0 ? table[n - 1] : 0; }
+      return table[table.length - 1] + rule.per_card * (n - table.length);
+    }
     if (n >= rule.full_set_size) { return rule.full_set_value + rule.per_card * (n - rule.full_set_size); }
     return rule.per_card * n;
   }
 
+  /** The step of the sign table for ``canastas`` canastas, or null when the rule set has none. */
+  function signStep(rs, canastas) {
+    var best = null;
+    (rs.signs_by_canastas || []).forEach(function (step) {
+      if (step.min_canastas <= canastas && (best === null || step.min_canastas > best.min_canastas)) { best = step; }
+    });
+    return best;
+  }
+
+  /** ``value`` times a sign of 1, 0 or -1, never -0 (which Intl.NumberFormat writes "-0"). */
+  function signed(value, sign) {
+    if (sign > 0) { return value; }
+    return sign < 0 ? 0 - value : 0;
+  }
+
   function redThrees(rs, side, tally) {
     var rule = rs.red_threes, met;
+    var value = redThreeValue(rule, side.red_threes || 0) + (rule.black_threes ? redThreeValue(rule, side.black_threes || 0) : 0);
+    var step = signStep(rs, tally.counted);
+    if (step) { return signed(value, step.threes); }
     if (rule.condition === "opened") { met = side.melds > 0 || tally.plain + tally.escalas > 0; }
     else { met = tally.counted >= rule.min_canastas; }
-    var value = redThreeValue(rule, side.red_threes || 0);
     return met ? value : 0 - value;
   }
 
@@ -69,13 +91,18 @@
   /** Side ``index``'s breakdown in ``hand``: the seven lines and their total. */
   function scoreSide(rs, hand, index) {
     var side = hand.sides[index], tally = tallyCanastas(rs, side), melds = side.melds || 0;
-    if (rs.melds_negative_without_canasta && !tally.counted) { melds = 0 - melds; }
+    var step = signStep(rs, tally.counted);
+    if (step) { melds = signed(melds, step.melds); }
+    else if (rs.melds_negative_without_canasta && !tally.counted) { melds = 0 - melds; }
     if (rs.melds_only_went_out && hand.went_out !== null && hand.went_out !== undefined && hand.went_out !== index) {
       melds = 0;
     }
-    var goingOut = hand.went_out === index && hand.going_out_kind ? find(rs.going_out_kinds, hand.going_out_kind).points : 0;
+    var kind = hand.went_out === index && hand.going_out_kind ? find(rs.going_out_kinds, hand.going_out_kind) : null;
+    var goingOut = kind ? kind.points : 0;
     var b = {
-      melds: melds, hand: 0 - (side.hand || 0), canastas: tally.bonus, red_threes: redThrees(rs, side, tally),
+      melds: melds, hand: 0 - (side.hand || 0), canastas: tally.bonus,
+      // A special hand scores its value alone: the side's threes are not counted.
+      red_threes: kind && kind.special ? 0 : redThrees(rs, side, tally),
       going_out: goingOut, specials: specials(rs, side, tally), penalties: penalties(rs, side)
     };
     b.total = b.melds + b.hand + b.canastas + b.red_threes + b.going_out + b.specials + b.penalties;

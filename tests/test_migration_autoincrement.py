@@ -27,7 +27,7 @@ from scorekeeper.services.submission_keys import SubmissionKey, request_digest
 from scorekeeper.services.transfer_reads import owned_matches
 from tests.helpers import OLD_HAND_1 as HAND
 from tests.helpers import OLD_HAND_2 as HAND_2
-from tests.helpers import old_database
+from tests.helpers import add_later_match_columns, old_database
 
 MOMENT = datetime(2026, 11, 25, tzinfo=UTC)
 PREVIOUS = "0014_import_jobs"
@@ -60,6 +60,7 @@ def filled(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, url: str) -> Flask:
     token and a login session of its owner."""
     app = old_database(tmp_path, monkeypatch, PREVIOUS, [HAND, HAND_2], url=url)
     with app.app_context():
+        add_later_match_columns()  # today's models, on this old schema
         if url.startswith("postgresql"):  # old_database gave the ids itself: on with the sequences
             with db.engine.begin() as connection:
                 for table in ("users", "matches", "sides"):
@@ -69,6 +70,10 @@ def filled(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, url: str) -> Flask:
                             f"(SELECT max(id) FROM {table}))"
                         )
                     )
+        # Today's services write the column 0016 adds (each hand's result): added here as 0016 does,
+        # on a table these migrations do not rebuild.
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE hands ADD COLUMN result JSON"))
         match = services.create_match(1, BODY)
         once = SubmissionKey(1, "phone-1", request_digest(match.id, HAND))
         services.add_hand(services.get_match(1, match.id), HAND, 1, once)
@@ -143,7 +148,9 @@ def test_the_upgrade_keeps_every_row_and_ids_are_never_given_twice(tmp_path, mon
             assert "AUTOINCREMENT" not in schema("login_sessions")
             assert "ix_matches_owner_created" in snapshot_indexes("matches")
 
-        # The newest match deleted, the next one gets a new id; so does the next account.
+        # The newest match deleted, the next one gets a new id; so does the next account. (The
+        # club-night check before a delete reads a table of a later migration: not at this revision.)
+        monkeypatch.setattr(services.matches, "DELETE_CHECKS", [])
         services.delete_match(services.get_match(1, 2))
         assert services.create_match(1, BODY).id == 3
         delete_account(1)  # the newest (and only) account

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Player, User
-from tests.helpers import Api, counting, make_user, scored_hands
+from tests.helpers import Api, clear_page_cache, counting, make_user, scored_hands
 from tests.web.helpers import logged_in
 
 WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}
@@ -166,6 +166,15 @@ def test_a_hand_submission_costs_the_same_at_5_and_at_60_hands(app: Flask, api: 
     assert scored_few == scored_many == 1
     assert not [s for s in many if "FROM hands" in s or "FROM edit_log" in s], many
     assert sum("idempotency_keys" in s for s in many) == (3 if key else 0), many  # look-up, forget, store
+    # A process that has not folded the match (another worker, a restart) reads the hands' stored
+    # results (one statement more) and still scores only the new hand.
+    clear_page_cache(app)
+    cold_few, cold_scored_few = submission(app, api, short, 7, key and f"{key}-short-7")
+    clear_page_cache(app)
+    cold_many, cold_scored_many = submission(app, api, long, 62, key and f"{key}-long-62")
+    assert len(cold_many) == len(cold_few) == len(many) + 1, cold_many
+    assert cold_scored_few == cold_scored_many == 1
+    assert sum("FROM hands" in s for s in cold_many) == 1, cold_many
 
 
 def test_an_edit_scores_the_edited_hand_and_those_after_it(app: Flask, api: Api) -> None:

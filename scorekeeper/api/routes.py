@@ -32,7 +32,7 @@ from ..services.match_reads import match_version
 from .blueprint import bp
 from .errors import BadJson, error_response, message
 from .idempotency import key_from_header
-from .serialize import hand_answer, hand_created, match_resource, ruleset_json
+from .serialize import hand_answer, hand_created, hand_with_match, match_answer, match_resource, ruleset_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -134,7 +134,7 @@ def match(match_id: int) -> Response:
     )
     if body is None:
         stored = get_match(owner.id, match_id)
-        response = jsonify(match_resource(view(stored)))
+        response = match_answer(view(stored))
         # Kept under the version of the rows it was made from: under READ COMMITTED a change
         # committed since the query above can only make it newer than that key, never older.
         key = match_key(owner.id, match_id, stored.revision, stored.updated_at, owner.roster_revision)
@@ -201,7 +201,7 @@ def edit_hand(match_id: int, number: int) -> Response:
     stored = get_match(g.api_user.id, match_id)
     version = expected_version()
     _result, mv = replace_hand(stored, number, json_body(), g.api_user.id, expected_version=version)
-    return hand_answer(mv, number, {"match": match_resource(mv)})
+    return hand_with_match(mv, number)
 
 
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")

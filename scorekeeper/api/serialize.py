@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from flask import Response, jsonify, url_for
+from flask import Response, current_app, jsonify, url_for
+from flask.json.provider import DefaultJSONProvider
 
 from ..models import as_utc
 from ..rules import HandResult, RuleSet, house_rule_keys
@@ -40,7 +41,13 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
             for k in rs.canasta_kinds
         ],
         "going_out_kinds": [
-            {"code": k.code, "points": k.points, "description": k.description, "source": k.source}
+            {
+                "code": k.code,
+                "points": k.points,
+                "description": k.description,
+                "source": k.source,
+                "special": k.special,
+            }
             for k in rs.going_out_kinds
         ],
         "going_out_requirement": {
@@ -55,7 +62,13 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
             "condition": rs.red_threes.condition.value,
             "min_canastas": rs.red_threes.min_canastas,
             "source": rs.red_threes.source,
+            "table": list(rs.red_threes.table),
+            "black_threes": rs.red_threes.black_threes,
         },
+        "signs_by_canastas": [
+            {"min_canastas": s.min_canastas, "melds": s.melds, "threes": s.threes, "source": s.source}
+            for s in rs.signs_by_canastas
+        ],
         "flags": [
             {
                 "code": f.code,
@@ -150,9 +163,77 @@ def hand_answer(mv: MatchView, number: int, body: dict[str, Any] | None = None) 
     return response
 
 
+def hand_with_match(mv: MatchView, number: int) -> Response:
+    """``{"hand": HAND, "match": MATCH}``: hand ``number`` and the whole match, with the hand's
+    version as the ETag."""
+    if not _spliceable():
+        return hand_answer(mv, number, {"match": match_resource(mv)})
+    body = f'{{"hand":{_hand_text(mv, number - 1)},"match":{match_text(mv)}}}\n'
+    response = _json_response(body)
+    response.set_etag(str(mv.hand_version(number)))
+    return response
+
+
 def hand_created(mv: MatchView, number: int) -> Response:
     """201: hand ``number`` just stored, with the match (``mv``, as the hand left it)."""
-    response = hand_answer(mv, number, {"match": match_resource(mv)})
+    response = hand_with_match(mv, number)
     response.status_code = 201
     response.headers["Location"] = url_for(".hand", match_id=mv.match.id, number=number)
     return response
+
+
+def match_answer(mv: MatchView) -> Response:
+    """200: the API's Match object with its hands, as :func:`flask.jsonify` writes it."""
+    if not _spliceable():
+        return jsonify(match_resource(mv))
+    return _json_response(f"{match_text(mv)}\n")
+
+
+def _json_response(body: str) -> Response:
+    response: Response = current_app.response_class(body, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
+    return response
+
+
+# --- The match's JSON from each hand's, kept -----------------------------------------------------------
+#
+# A 60-hand match is 40 KB of JSON, which every hand added answers with (API.md): building it anew
+# for each answer cost more than storing the hand. Each hand's JSON depends on that hand's result and
+# version alone, so it is written once and kept in the hand's memo (:mod:`..services.match_states`,
+# carried by the writes to the hands they leave unchanged); the match's JSON is put together from the
+# kept pieces, byte for byte what ``jsonify`` writes of :func:`match_resource` (compact, keys sorted;
+# ``tests/api/test_match_json.py``). An app that writes JSON another way gets ``jsonify``'s.
+
+#: Where a hand's memo keeps its JSON.
+HAND_MEMO = "api-hand-json"
+
+
+def _spliceable() -> bool:
+    """Whether the app writes JSON as :func:`match_text` puts it together: Flask's provider, keys
+    sorted, compact."""
+    provider = current_app.json
+    if not isinstance(provider, DefaultJSONProvider) or not provider.sort_keys:
+        return False
+    return not (provider.compact is False or (provider.compact is None and current_app.debug))
+
+
+def _dumps(value: Any) -> str:
+    return current_app.json.dumps(value, separators=(",", ":"))
+
+
+def _hand_text(mv: MatchView, index: int) -> str:
+    """The JSON of hand ``index + 1`` with its version, kept in its memo when the view has one."""
+    memo = mv.memos[index] if mv.memos is not None else None
+    text = memo.get(HAND_MEMO) if memo is not None else None
+    if text is None:
+        version = mv.hand_versions()[index]
+        text = _dumps(hand_json(mv.state.hands[index], mv.ruleset.flag_codes, version))
+        if memo is not None:
+            memo[HAND_MEMO] = text
+    return str(text)
+
+
+def match_text(mv: MatchView) -> str:
+    """The JSON of :func:`match_resource` with the hands, from each hand's kept JSON."""
+    pieces = {key: _dumps(value) for key, value in match_resource(mv, with_hands=False).items()}
+    pieces["hands"] = f"[{','.join(_hand_text(mv, i) for i in range(len(mv.state.hands)))}]"
+    return "{" + ",".join(f"{_dumps(key)}:{pieces[key]}" for key in sorted(pieces)) + "}"

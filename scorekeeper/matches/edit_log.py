@@ -52,6 +52,8 @@ class LogEntry:
     values: tuple[str, ...] = ()
     #: The entry's id when its hand can be entered again from it ("Enter it again").
     again: int | None = None
+    #: Why the hand was corrected (a club night's director must say why; empty otherwise).
+    reason: str = ""
 
 
 def describe_action(entry: EditLog) -> str:
@@ -198,6 +200,14 @@ def log_entries(entries: Sequence[EditLog], rs: RuleSet, sides: Sequence[str]) -
                 else [],
                 values=hand_values(rs, sides, entry.before) if removed else (),
                 again=entry.id if removed else None,
+                reason=correction_reason(entry),
             )
         )
     return out
+
+
+def correction_reason(entry: EditLog) -> str:
+    """The reason the director gave for a correction (kept with the entry's new input), else empty."""
+    after = entry.after if isinstance(entry.after, Mapping) else {}
+    reason = after.get("reason")
+    return reason if isinstance(reason, str) else ""

@@ -86,6 +86,9 @@ def _side(rs: RuleSet, side: Any, path: str, request: HandRequest) -> dict[str, 
         "canastas": {k.code: _int(side.canastas.form[k.code]) for k in rs.canasta_kinds},
     }
     request.fields.update({f"{path}.{key}": side[key] for key in ("melds", "hand", "red_threes")})
+    if rs.red_threes.black_threes:
+        data["black_threes"] = _int(side.black_threes)
+        request.fields[f"{path}.black_threes"] = side.black_threes
     for kind in rs.canasta_kinds:
         request.fields[f"{path}.canastas.{kind.code}"] = side.canastas.form[kind.code]
     for flag in rs.flags:
@@ -174,6 +177,8 @@ def input_to_formdata(data: Mapping[str, Any], rs: RuleSet) -> MultiDict[str, st
         prefix = f"sides-{i}-"
         for key in ("melds", "hand", "red_threes"):
             flat[prefix + key] = str(side.get(key, 0))
+        if rs.red_threes.black_threes:
+            flat[prefix + "black_threes"] = str(side.get("black_threes", 0))
         for code, n in side.get("canastas", {}).items():
             flat[f"{prefix}canastas-{code}"] = str(n)
         for flag in rs.flags:
@@ -209,9 +214,13 @@ def _penalties_to_formdata(entries: list[Mapping[str, Any]], prefix: str, flat: 
         flat[prefix + "more_customs"] = json.dumps(customs)
 
 
-def blank_sides(form: HandBase) -> list[int]:
+def blank_sides(form: HandBase, rs: RuleSet | None = None) -> list[int]:
     """The sides of which nothing at all was entered (not one value, box or count; a typed 0 counts
-    as entered) and not confirmed as 0 (their ``blank_ok``): the page asks before saving them."""
+    as entered) and not confirmed as 0 (their ``blank_ok``): the page asks before saving them. A side
+    that went out with a special hand of ``rs`` (American Canasta) is blank on purpose."""
+    special = rs.going_out_kind(form.going_out_kind.data or "") if rs is not None else None
+    went_out = form.went_out.data
+    on_purpose = str(went_out) if special is not None and special.special and went_out != NOBODY else None
 
     def entered(f: Any) -> bool:
         if isinstance(f, FormField):
@@ -223,7 +232,9 @@ def blank_sides(form: HandBase) -> list[int]:
     return [
         i
         for i, entry in enumerate(form.sides)
-        if entry.form.blank_ok.data != CONFIRMED and not any(entered(f) for f in entry.form)
+        if entry.form.blank_ok.data != CONFIRMED
+        and str(i) != on_purpose
+        and not any(entered(f) for f in entry.form)
     ]
 
 

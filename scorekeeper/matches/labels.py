@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from .. import vocabulary
 from ..rules.cards import CARD_GROUPS, CardGroup
@@ -14,7 +15,15 @@ from ..rules.model import HouseOption, OptionKind, RuleSet
 from ..vocabulary import LINE_NAMES as LINE_LABELS
 from ..vocabulary import canasta_label, flag_label, going_out_label, penalty_label
 
-__all__ = ["LINE_LABELS", "canasta_label", "flag_label", "going_out_label", "penalty_label"]
+__all__ = ["LINE_LABELS", "canasta_label", "flag_label", "going_out_label", "line_labels", "penalty_label"]
+
+
+def line_labels(rs: RuleSet) -> dict[str, Any]:
+    """The score lines' names for ``rs``: the ``red_threes`` line is "Threes" where black threes
+    count too (American Canasta)."""
+    if rs.red_threes.black_threes:
+        return {**LINE_LABELS, "red_threes": _l("Threes")}
+    return LINE_LABELS
 
 #: The card counter's groups: every card with a value (red threes are counted apart).
 COUNTED_GROUPS: Final[tuple[CardGroup, ...]] = tuple(g for g in CARD_GROUPS if g.points)

@@ -245,3 +245,11 @@ def preset_choices(rs: RuleSet) -> list[PresetChoice]:
         return []
     choices = [PresetChoice(p, json.dumps(house_rule_fields(rs, p.house_rules))) for p in presets]
     return [*choices, PresetChoice(None, json.dumps(house_rule_fields(rs, {})))]
+
+
+def house_rules_request(form: Any, rs: RuleSet) -> MatchRequest:
+    """The house rules chosen in a form that carries the new-match page's house-rule inputs (the new
+    event's too), and where each API path came from (for :func:`place_match_errors`)."""
+    request = MatchRequest(data={})
+    request.data["house_rules"] = _house_rules(form, rs, request)
+    return request

@@ -40,6 +40,7 @@ from ..services import (
     view,
 )
 from ..services import undo_hand as services_undo_hand
+from ..services.event_reads import table_of_match
 from ..services.match_reads import history_page, latest_log, log_entry, scoreboard_version
 from ..services.matches import unplayed_twin
 from ..services.player_reads import player_names
@@ -48,6 +49,7 @@ from ..vocabulary import ruleset_names
 from .blueprint import bp
 from .edit_log import REMOVED, SCOREBOARD_ENTRIES, hand_scores, log_entries, scores_text
 from .forms import (
+    CorrectionReasonForm,
     DeleteHandForm,
     HandBase,
     HistoryFilterForm,
@@ -387,19 +389,25 @@ def _conflict_page(match_id: int, form: HandBase, number: int, error: Conflict, 
     return _render_hand(mv, form, number, CONFLICT, conflict=message, **extra)
 
 
-def _changeable_hand(match_id: int, number: int) -> tuple[Match, MatchView]:
+def _changeable_hand(match_id: int, number: int, correction: bool = False) -> tuple[Match, MatchView]:
     """The user's match and its fold, for changing hand ``number``.
 
-    :raise 404: no such match or hand. Stops with the scoreboard redirect if the match is read-only.
+    :raise 404: no such match or hand. Stops with the scoreboard redirect if the match is read-only
+        (unless ``correction``: a club night's director corrects a finished game directly).
     """
     match = owned_or_404(get_match, match_id)
     mv = view(match)
     if not 1 <= number <= len(mv.state.hands):
         abort(404)
-    locked = _read_only_redirect(match)
+    locked = None if correction else _read_only_redirect(match)
     if locked is not None:
         abort(locked)
     return match, mv
+
+
+def _event_game(match_id: int) -> bool:
+    """Whether the match is a table's game of a club night: its corrections need a reason."""
+    return 1 <= match_id <= MAX_ID and table_of_match(match_id) is not None
 
 
 @bp.route("/matches/<int:match_id>/hands/new", methods=["GET", "POST"])
@@ -425,7 +433,7 @@ def new_hand(match_id: int) -> Any:
     number = mv.state.next_number
     if not form.validate_on_submit():
         return _render_hand(mv, form, number, UNPROCESSABLE)
-    blank = blank_sides(form)
+    blank = blank_sides(form, mv.ruleset)
     if blank:
         return _render_hand(mv, form, number, UNPROCESSABLE, blank_asked=blank)
     built = form_to_hand(form, mv.ruleset)
@@ -515,28 +523,41 @@ def undo_hand(match_id: int, number: int) -> Any:
 @bp.route("/matches/<int:match_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 @login_required
 def edit_hand(match_id: int, number: int) -> Any:
-    match, mv = _changeable_hand(match_id, number)
+    event_game = _event_game(match_id)
+    match, mv = _changeable_hand(match_id, number, correction=event_game)
+    # A club night's game: the director says why (kept in the edit log with the change).
+    reason = CorrectionReasonForm(request.form if request.method == "POST" else None) if event_game else None
     if request.method != "POST":
         stored = mv.state.hands[number - 1].input.to_json(mv.ruleset.flag_codes)
         formdata = input_to_formdata(stored, mv.ruleset)
         formdata["version"] = str(match.hands[number - 1].version)
         form = _hand_form(mv, formdata=formdata)
         added = add_penalty(form, mv.ruleset, request.args)  # "Add to this hand" on the penalty page
-        return _render_hand(mv, form, number, editing=True, added=added)
+        return _render_hand(mv, form, number, editing=True, added=added, reason_form=reason)
     form = _hand_form(mv)
-    if not form.validate_on_submit():
-        return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)
+    valid = form.validate_on_submit()
+    if reason is not None and not reason.validate():
+        valid = False
+    if not valid:
+        return _render_hand(mv, form, number, UNPROCESSABLE, editing=True, reason_form=reason)
     built = form_to_hand(form, mv.ruleset, number)
+    because = (reason.reason.data or "").strip() if reason is not None else None
     try:
         replace_hand(
-            match, number, built.data, current_user.id, expected_version=form.version_number(), current=mv
+            match,
+            number,
+            built.data,
+            current_user.id,
+            expected_version=form.version_number(),
+            current=mv,
+            reason=because,
         )
     except Conflict as error:
-        return _conflict_page(match_id, form, number, error, editing=True)
+        return _conflict_page(match_id, form, number, error, editing=True, reason_form=reason)
     except ValidationError as error:
         place_hand_errors(form, built, translated_errors(error))
         mv = view(owned_or_404(get_match, match_id))
-        return _render_hand(mv, form, number, UNPROCESSABLE, editing=True)
+        return _render_hand(mv, form, number, UNPROCESSABLE, editing=True, reason_form=reason)
     except NotFound:
         abort(404)
     flash(_("Hand %(number)s changed; the totals after it were recomputed.", number=number), "success")

@@ -19,7 +19,7 @@ from ..seating import SeatRef, dealer_and_starter
 from ..services import MatchView, is_read_only
 from ..timezones import reader_zone_name
 from .forms import kept_customs
-from .labels import LINE_LABELS, canasta_label, flag_label, going_out_label, house_rule_text
+from .labels import canasta_label, flag_label, going_out_label, house_rule_text, line_labels
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
         #: How many play for the winner: the winner sentence agrees with it ("Ganaron Lucía y Pablo").
         "winner_players": len(mv.match.sides[state.winner].player_names) if state.winner is not None else 0,
         "lines": [*LINES, "total"],
-        "line_labels": LINE_LABELS,
+        "line_labels": line_labels(mv.ruleset),
         "recent_hands": newest_first[:INLINE_HANDS],
         "earlier_hands": newest_first[INLINE_HANDS:],
         "last_number": len(state.hands),

@@ -26,6 +26,10 @@ class Book:
     title: str
     edition: str
     language: str
+    #: A public web page (American Canasta's sources) rather than a seed file: no file, no lines.
+    url: str = ""
+    #: How the rule data's sources name it (``Pagat "American Canasta"``); seed files go by number.
+    named: str = ""
 
 
 RULE_BOOKS: Final[Mapping[str, Book]] = {
@@ -50,6 +54,42 @@ RULE_BOOKS: Final[Mapping[str, Book]] = {
         Book(
             "004", "004_c6a2eff7a226bedd.txt", "La Canasta", N_("Uruguayan-Argentine rules, typed copy"), "es"
         ),
+        Book(
+            "cla",
+            "",
+            "Canasta League of America",
+            N_("rules of Modern American Canasta"),
+            "en",
+            url="https://www.canastaleague.org/",
+            named="Canasta League of America rules",
+        ),
+        Book(
+            "pagat",
+            "",
+            "American Canasta",
+            N_("Pagat, card game rules"),
+            "en",
+            url="https://www.pagat.com/rummy/american-canasta.html",
+            named='Pagat "American Canasta"',
+        ),
+        Book(
+            "wp",
+            "",
+            "Canasta: US American Canasta",
+            N_("Wikipedia article"),
+            "en",
+            url="https://en.wikipedia.org/wiki/Canasta",
+            named='Wikipedia "Canasta" (US American Canasta)',
+        ),
+        Book(
+            "nvso",
+            "",
+            "Canasta",
+            N_("NVSO tournament rules"),
+            "en",
+            url="https://nvso.us/events/canasta/",
+            named='NVSO "Canasta" event rules',
+        ),
     )
 }
 
@@ -63,9 +103,12 @@ def book(book_id: str) -> Book:
 
 
 def books_in(source: str) -> list[Book]:
-    """The books a rule-data source names, in order, each once."""
+    """The books a rule-data source names, in order, each once (seed files by number, web pages by
+    the name the rule data gives them)."""
     ids = dict.fromkeys(BOOK_REF.findall(source))
-    return [RULE_BOOKS[i] for i in ids if i in RULE_BOOKS]
+    found = [RULE_BOOKS[i] for i in ids if i in RULE_BOOKS]
+    named = sorted((source.find(b.named), b.id) for b in RULE_BOOKS.values() if b.named and b.named in source)
+    return found + [RULE_BOOKS[book_id] for _at, book_id in named]
 
 
 def language_of(source: str) -> str:

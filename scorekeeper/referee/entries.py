@@ -11,6 +11,7 @@ from typing import Final
 from markupsafe import Markup
 
 from ..rules.model import Penalty, RuleSet
+from ..rules.registry import BOOKS
 from ..vocabulary import number
 from . import books
 from .penalty_words import PENALTY_WORDS, TOPIC_WORDS
@@ -82,13 +83,26 @@ def penalty_entries(rs: RuleSet) -> list[Entry]:
 
 
 def facts(rs: RuleSet) -> dict[str, int]:
-    """The rule-set numbers a statement's text may name."""
-    return {
+    """The rule-set numbers a statement's text may name: the target and red threes, and every item's
+    points by code (``canasta_sevens``, ``out_special_straight``, ``penalty_sevens_in_hand``,
+    ``threes_4``, ``band_2``/``from_2``), at the match's values; an item a house rule took away keeps
+    the book's (a statement may still name it)."""
+    numbers = {
         "target": rs.target,
         "full": rs.red_threes.full_set_value,
         "size": rs.red_threes.full_set_size,
         "each": rs.red_threes.per_card,
     }
+    for effective in (BOOKS.get(rs.id, rs), rs):
+        numbers.update({f"canasta_{k.code}": k.points for k in effective.canasta_kinds})
+        numbers.update({f"out_{k.code}": k.points for k in effective.going_out_kinds})
+        numbers.update({f"penalty_{p.code}": p.points for p in effective.penalties})
+        numbers.update({f"threes_{n}": v for n, v in enumerate(effective.red_threes.table, start=1)})
+        for at, band in enumerate(effective.opening_bands):
+            numbers[f"band_{at}"] = band.minimum
+            if band.start is not None:
+                numbers[f"from_{at}"] = band.start
+    return numbers
 
 
 def source_of(statement: Statement) -> Markup:

@@ -12,6 +12,38 @@ from typing import Final
 
 #: Spanish (Río de la Plata and Spain), English, French.
 PENALTY_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
+    # American Canasta: melds left unfinished and cards kept in hand, as US tables say it
+    "unfinished_sevens": (
+        "sietes sin terminar", "juego de sietes incompleto", "no cerrar los sietes",
+        "unfinished sevens", "incomplete sevens", "sevens meld not closed", "stuck with a sevens meld",
+        "sept non terminés", "combinaison de sept incomplète",
+    ),
+    "unfinished_aces": (
+        "ases sin terminar", "juego de ases incompleto", "no cerrar los ases",
+        "unfinished aces", "incomplete aces", "aces meld not closed",
+        "as non terminés", "combinaison d'as incomplète",
+    ),
+    "unfinished_wild": (
+        "comodines sin terminar", "canasta de comodines incompleta", "juego de comodines abierto",
+        "unfinished wild cards", "incomplete wild canasta", "wild meld not closed", "unfinished jokers",
+        "jokers non terminés", "canasta de cartes libres incomplète",
+    ),
+    "unfinished_wild_jokers": (
+        "comodines sin terminar con los cuatro jokers", "cuatro jokers sin cerrar",
+        "unfinished wild meld with all four jokers", "four jokers not closed",
+        "incomplete wild canasta jokers",
+        "quatre jokers non terminés", "cartes libres incomplètes avec les quatre jokers",
+    ),
+    "sevens_in_hand": (
+        "quedarse con tres sietes", "sietes en la mano", "tres sietes en mano",
+        "three sevens in hand", "stuck with sevens", "caught with sevens", "held sevens",
+        "trois sept en main", "garder des sept",
+    ),
+    "aces_in_hand": (
+        "quedarse con tres ases", "ases en la mano", "tres ases en mano",
+        "three aces in hand", "stuck with aces", "caught with aces", "held aces",
+        "trois as en main", "garder des as",
+    ),
     "four_black_threes_in_hand": (
         "quedarse con los cuatro tres negros en la mano", "treses negros en mano",
         "four black threes left in hand", "stuck with the black threes",
@@ -129,6 +161,10 @@ PENALTY_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
 
 #: Words for the statements' topics (see :data:`scorekeeper.referee.statements.TOPICS`).
 TOPIC_WORDS: Final[Mapping[str, tuple[str, ...]]] = {
+    "special_hands": (
+        "mano especial", "escalera", "pares", "basura", "special hand", "straight", "pairs", "garbage",
+        "zip code", "blast off", "main spéciale", "quinte", "paires",
+    ),
     "opening": ("abrir", "salida", "bajar", "mínimo", "abatir", "open", "minimum", "ouvrir", "ouverture"),
     "taking": (
         "levantar el pozo", "llevarse el pote", "pozo premiado", "congelado", "tapón",

@@ -99,9 +99,29 @@ def band_rows(rs: RuleSet) -> list[BandRow]:
     return rows
 
 
+def sign_sentence(melds: int, threes: int) -> str:
+    """How melded cards and threes count at one step of a sign table, in words."""
+    counts = {1: gettext("count for the side"), 0: gettext("count nothing"), -1: gettext("count against it")}
+    if melds == threes:
+        return gettext("melded cards and threes %(how)s", how=counts[melds])
+    return gettext("melded cards %(melds)s, threes %(threes)s", melds=counts[melds], threes=counts[threes])
+
+
 def red_three_condition(rs: RuleSet) -> str:
     """When the red threes count for the side, in words."""
     rule = rs.red_threes
+    if rs.signs_by_canastas:
+        steps = sorted(rs.signs_by_canastas, key=lambda step: step.min_canastas)
+        parts = []
+        for index, step in enumerate(steps):
+            last = index + 1 == len(steps)
+            label = (
+                gettext("%(low)s or more canastas", low=step.min_canastas)
+                if last
+                else ngettext("%(num)d canasta", "%(num)d canastas", step.min_canastas)
+            )
+            parts.append(f"{label}: {sign_sentence(step.melds, step.threes)}")
+        return "; ".join(parts) + "."
     if rule.condition is RedThreeCondition.OPENED:
         return gettext("Positive if the side has opened (melded) during the hand, otherwise negative.")
     if rs.canasta_kind("samba") is not None:
@@ -120,7 +140,7 @@ def red_three_condition(rs: RuleSet) -> str:
 def red_three_values(rs: RuleSet) -> list[tuple[int, int]]:
     """``(number of red threes, value)`` from one to the full set."""
     rule = rs.red_threes
-    return [(n, rule.value(n)) for n in range(1, rule.full_set_size + 1)]
+    return [(n, rule.value(n)) for n in range(1, (len(rule.table) or rule.full_set_size) + 1)]
 
 
 def canasta_name(rs: RuleSet, code: str) -> str:

@@ -218,4 +218,7 @@ def opening(match_id: int) -> str:
         answer=answer,
         groups=MELD_GROUPS,
         exemptions=exemptions,
+        bands=reference.band_rows(mv.ruleset),
+        by_hand=mv.ruleset.opening_by_hand,
+        no_value=[g.code for g in mv.ruleset.card_groups if g.bonus_only],
     )

@@ -30,7 +30,7 @@ MAX_HANDS: Final = 500
 TOO_MANY_HANDS: Final = N_("A match holds at most {maximum} hands.")
 
 HAND_KEYS: Final = frozenset({"number", "went_out", "going_out_kind", "sides"})
-SIDE_KEYS: Final = frozenset({"melds", "hand", "red_threes", "canastas", "penalties"})
+SIDE_KEYS: Final = frozenset({"melds", "hand", "red_threes", "black_threes", "canastas", "penalties"})
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,8 @@ class SideHand:
     canastas: Mapping[str, int] = field(default_factory=dict)
     flags: frozenset[str] = frozenset()
     penalties: tuple[PenaltyEntry, ...] = ()
+    #: Black threes laid out (American Canasta only; 0 in every other rule set).
+    black_threes: int = 0
 
     def canasta_count(self, code: str) -> int:
         return self.canastas.get(code, 0)
@@ -87,6 +89,8 @@ class HandInput:
                 "red_threes": side.red_threes,
                 "canastas": {code: n for code, n in side.canastas.items() if n},
             }
+            if side.black_threes:  # written only where it counts, so other rule sets' hands keep their shape
+                data["black_threes"] = side.black_threes
             for code in sorted(set(flag_codes) | side.flags):
                 data[code] = code in side.flags
             data["penalties"] = [p.to_json() for p in side.penalties]
@@ -189,7 +193,18 @@ def _side(errors: ErrorCollector, rs: RuleSet, data: Any, path: str, decks: int)
         canastas=_canastas(errors, rs, data.get("canastas", {}), f"{path}.canastas", decks),
         flags=_flags(errors, rs, data, path),
         penalties=_penalties(errors, rs, data.get("penalties", []), f"{path}.penalties"),
+        black_threes=_black_threes(errors, rs, data.get("black_threes", 0), f"{path}.black_threes", decks),
     )
+
+
+def _black_threes(errors: ErrorCollector, rs: RuleSet, value: Any, path: str, decks: int) -> int:
+    """Black threes laid out: counted where the rule set scores them, else only 0 is accepted."""
+    most = decks * CARD_GROUP_BY_CODE["black_three"].per_deck
+    count = _count(errors, value, path, most)
+    if count and not rs.red_threes.black_threes:
+        errors.add(path, N_("Not part of a hand in {ruleset}."), ruleset=rs.name)
+        return 0
+    return count
 
 
 def _check_side_keys(errors: ErrorCollector, rs: RuleSet, data: Mapping[str, Any], path: str) -> None:
@@ -294,6 +309,35 @@ def _check_going_out_canastas(errors: ErrorCollector, rs: RuleSet, side: SideHan
         errors.add(path, N_("A {kind} can stand in for any one of these."), kind=code)
 
 
+def _check_special_hand(errors: ErrorCollector, side: SideHand, path: str) -> None:
+    """A side that goes out with a special hand has melded nothing: no melds, no canastas, and its
+    partner's cards are not counted (American Canasta)."""
+    message = N_("A side that goes out with a special hand has melded nothing: leave this empty.")
+    if side.melds:
+        errors.add(f"{path}.melds", message)
+    if side.hand:
+        errors.add(f"{path}.hand", message)
+    for code, n in sorted(side.canastas.items()):
+        if n:
+            errors.add(f"{path}.canastas.{code}", message)
+
+
+def _check_per_player(errors: ErrorCollector, rs: RuleSet, hand: HandInput, players: Sequence[int]) -> None:
+    """A penalty counted per player (three sevens kept in hand) no more often than the side has players."""
+    for i, side in enumerate(hand.sides):
+        for j, entry in enumerate(side.penalties):
+            penalty = rs.penalty(entry.code)
+            if penalty is not None and penalty.per_player and entry.count > players[i]:
+                errors.add_count(
+                    f"sides.{i}.penalties.{j}.count",
+                    N_plural(
+                        "At most once for each player: the side has {count} player.",
+                        "At most once for each player: the side has {count} players.",
+                    ),
+                    players[i],
+                )
+
+
 def _check_going_out_player(
     errors: ErrorCollector, rs: RuleSet, hand: HandInput, players: Sequence[int]
 ) -> None:
@@ -312,9 +356,13 @@ def _check_going_out_player(
 def least_meld_points(rs: RuleSet, side: SideHand) -> int:
     """The fewest card points the side's canastas can hold (a Canastón canasta of black threes: 0)."""
     total = 0
+    groups = {g.code for g in rs.card_groups}
     for code, n in side.canastas.items():
         kind = rs.canasta_kind(code)
-        made_of = kind.consumes if kind is not None else None
+        if kind is not None and kind.least_points is not None:
+            total += n * kind.least_points
+            continue
+        made_of = {card: k for card, k in kind.consumes.items() if card in groups} if kind else None
         total += n * min_canasta_points(rs.card_groups, made_of)
     return total
 
@@ -355,6 +403,8 @@ def _check_decks(errors: ErrorCollector, rs: RuleSet, hand: HandInput, decks: in
     _check_threes(errors, _threes_used(rs, hand), decks)
     _check_card_points(errors, rs, hand, decks)
     _check_canasta_cards(errors, hand, decks)
+    _check_card_limits(errors, rs, hand, decks)
+    _check_canasta_limits(errors, rs, hand)
 
 
 def _threes_used(rs: RuleSet, hand: HandInput) -> Counter[str]:
@@ -363,6 +413,7 @@ def _threes_used(rs: RuleSet, hand: HandInput) -> Counter[str]:
     used: Counter[str] = Counter()
     for side in hand.sides:
         used["red_three"] += side.red_threes
+        used["black_three"] += side.black_threes
         for code, n in side.canastas.items():
             kind = rs.canasta_kind(code)
             for card, k in kind.consumes.items() if kind else ():
@@ -374,7 +425,9 @@ def _threes_used(rs: RuleSet, hand: HandInput) -> Counter[str]:
             penalty = rs.penalty(entry.code)
             for card, k in penalty.consumes.items() if penalty else ():
                 used[card] += k * entry.count
-    return used
+    for limit in rs.card_limits:  # checked apart, at the fields that use them
+        used.pop(limit.code, None)
+    return +used
 
 
 def _check_threes(errors: ErrorCollector, used: Counter[str], decks: int) -> None:
@@ -389,6 +442,59 @@ def _check_threes(errors: ErrorCollector, used: Counter[str], decks: int) -> Non
                 cards=label,
                 available=available,
             )
+
+
+def _card_uses(rs: RuleSet, hand: HandInput, card: str) -> list[tuple[str, int]]:
+    """The fields that use the scarce ``card`` (a code of ``rs.card_limits``), with how many each."""
+    uses: list[tuple[str, int]] = []
+    for i, side in enumerate(hand.sides):
+        for code, n in side.canastas.items():
+            kind = rs.canasta_kind(code)
+            if kind is not None and kind.consumes.get(card):
+                uses.append((f"sides.{i}.canastas.{code}", kind.consumes[card] * n))
+        for j, entry in enumerate(side.penalties):
+            penalty = rs.penalty(entry.code)
+            if penalty is not None and penalty.consumes.get(card):
+                uses.append((f"sides.{i}.penalties.{j}.count", penalty.consumes[card] * entry.count))
+    return uses
+
+
+def _check_card_limits(errors: ErrorCollector, rs: RuleSet, hand: HandInput, decks: int) -> None:
+    """Canastas and penalties made of scarce cards (sevens, aces, wild cards) fit in the decks; the
+    error stands at every field that uses them (a canasta of sevens leaves no room for another, nor
+    for an unfinished meld of sevens)."""
+    for limit in rs.card_limits:
+        uses = _card_uses(rs, hand, limit.code)
+        used = sum(n for _path, n in uses)
+        available = decks * limit.per_deck
+        if used > available:
+            for path, _n in uses:
+                errors.add(
+                    path,
+                    N_("The sides use {used} {cards}, but the decks hold {available}."),
+                    used=used,
+                    cards=limit.label,
+                    available=available,
+                )
+
+
+def _check_canasta_limits(errors: ErrorCollector, rs: RuleSet, hand: HandInput) -> None:
+    """No more canastas of some kinds over all sides than the rule set allows (9 clean or dirty)."""
+    for limit in rs.canasta_limits:
+        uses = [
+            (f"sides.{i}.canastas.{code}", side.canasta_count(code))
+            for i, side in enumerate(hand.sides)
+            for code in limit.kinds
+            if side.canasta_count(code)
+        ]
+        if sum(n for _path, n in uses) > limit.maximum:
+            for path, _n in uses:
+                errors.add(
+                    path,
+                    N_("At most {maximum} {cards} over all sides in a hand."),
+                    maximum=limit.maximum,
+                    cards=limit.label,
+                )
 
 
 def _check_card_points(errors: ErrorCollector, rs: RuleSet, hand: HandInput, decks: int) -> None:
@@ -434,9 +540,13 @@ def parse_hand(
 
     hand = HandInput(number, went_out, kind, sides)
     _check_nobody_went_out(errors, hand)
-    if hand.went_out is not None:
+    special = rs.going_out_kind(kind or "")
+    if special is not None and special.special and hand.went_out is not None:
+        _check_special_hand(errors, hand.sides[hand.went_out], f"sides.{hand.went_out}")
+    elif hand.went_out is not None:
         _check_going_out_canastas(errors, rs, hand.sides[hand.went_out], f"sides.{hand.went_out}.canastas")
     _check_going_out_player(errors, rs, hand, players)
+    _check_per_player(errors, rs, hand, players)
     _check_meld_minimums(errors, rs, hand)
     _check_flag_carriers(errors, rs, hand)
     _check_decks(errors, rs, hand, decks)
@@ -503,6 +613,7 @@ def load_hand(data: Mapping[str, Any]) -> HandInput:
                 canastas=dict(side.get("canastas", {})),
                 flags=flags,
                 penalties=penalties,
+                black_threes=side.get("black_threes", 0),
             )
         )
     return HandInput(data["number"], data.get("went_out"), data.get("going_out_kind"), tuple(sides))

@@ -35,6 +35,9 @@ ONLY_WHEN_SET: Final = ("hands_limit", BY_HAND_KEY)
 #: Where the house rules every rule set accepts are described.
 EVERY_RULESET: Final = "RULES.md, House rules every rule set accepts"
 
+#: The switch that keeps only the four special hands Pagat knows (American Canasta).
+SPECIAL_HANDS_FIRST_FOUR: Final = "special_hands_first_four"
+
 #: A named option's effect on the rule set, given its checked value.
 Apply = Callable[[RuleSet, Any], RuleSet]
 
@@ -84,6 +87,13 @@ def _red_threes_when_opened(rs: RuleSet, value: bool) -> RuleSet:
     return dataclasses.replace(
         rs, red_threes=dataclasses.replace(rs.red_threes, condition=RedThreeCondition.OPENED)
     )
+
+
+def _special_hands_first_four(rs: RuleSet, value: bool) -> RuleSet:
+    if not value:
+        return rs
+    kept = tuple(k for k in rs.going_out_kinds if k.removed_by != SPECIAL_HANDS_FIRST_FOUR)
+    return dataclasses.replace(rs, going_out_kinds=kept)
 
 
 def _bands(rs: RuleSet, value: Any) -> RuleSet:
@@ -160,11 +170,24 @@ def _band_put(rs: RuleSet, code: str, minimum: int) -> RuleSet:
 RED_THREE_VALUES: Final = ("per_card", "full_set_value")
 
 
+#: With a table of values (American Canasta), its entries are the keys: ``red_threes.1`` to ``.4``.
+THREES_TABLE_CODES: Final = ("1", "2", "3", "4")
+
+
+def _red_codes(rs: RuleSet) -> Sequence[str]:
+    return THREES_TABLE_CODES[: len(rs.red_threes.table)] if rs.red_threes.table else RED_THREE_VALUES
+
+
 def _red_get(rs: RuleSet, code: str) -> int | None:
+    if rs.red_threes.table:
+        return rs.red_threes.table[int(code) - 1] if code in _red_codes(rs) else None
     return getattr(rs.red_threes, code) if code in RED_THREE_VALUES else None
 
 
 def _red_put(rs: RuleSet, code: str, points: int) -> RuleSet:
+    if rs.red_threes.table:
+        table = tuple(points if str(i + 1) == code else v for i, v in enumerate(rs.red_threes.table))
+        return dataclasses.replace(rs, red_threes=dataclasses.replace(rs.red_threes, table=table))
     changes: dict[str, Any] = {code: points}
     return dataclasses.replace(rs, red_threes=dataclasses.replace(rs.red_threes, **changes))
 
@@ -219,6 +242,13 @@ HOUSE_RULE_TABLE: Final[tuple[HouseRuleKey, ...]] = (
         apply=_red_threes_when_opened,
     ),
     HouseRuleKey(
+        SPECIAL_HANDS_FIRST_FOUR,
+        OptionKind.SWITCH,
+        description=N_("Only four special hands: straight, pairs, pairs with a wild pair, garbage (Pagat)"),
+        default=False,
+        apply=_special_hands_first_four,
+    ),
+    HouseRuleKey(
         BANDS_KEY,
         OptionKind.BANDS,
         description=N_("Opening minimums: the whole table"),
@@ -254,10 +284,17 @@ HOUSE_RULE_TABLE: Final[tuple[HouseRuleKey, ...]] = (
     _points(
         "red_threes",
         N_("Red threes"),
-        codes=lambda _rs: RED_THREE_VALUES,
+        codes=_red_codes,
         get=_red_get,
         put=_red_put,
-        item_labels={"per_card": N_("each card"), "full_set_value": N_("the full set")},
+        item_labels={
+            "per_card": N_("each card"),
+            "full_set_value": N_("the full set"),
+            "1": N_("one of a colour"),
+            "2": N_("two of a colour"),
+            "3": N_("three of a colour"),
+            "4": N_("four of a colour"),
+        },
     ),
 )
 

@@ -70,6 +70,9 @@ def house_rule_keys(rs: RuleSet) -> list[str]:
     """Every key a match of this rule set may set (named options first, then points values)."""
     with_all_on = _with_switches(rs, {o.key: True for o in rs.house_options if o.kind is OptionKind.SWITCH})
     points = [f"{row.key}.{code}" for row in SECTIONS.values() for code in row.codes(with_all_on)]
+    # ... and the items a switch takes away (American Canasta's CLA-only special hands), in book order.
+    book = [f"{row.key}.{code}" for row in SECTIONS.values() for code in row.codes(rs)]
+    points += [key for key in book if key not in points]
     return [o.key for o in rs.house_options] + points
 
 

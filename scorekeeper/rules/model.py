@@ -46,6 +46,9 @@ class CanastaKind:
     wins_match: bool = False
     consumes: Mapping[str, int] = field(default_factory=frozen_map)
     house_option: str | None = None
+    #: The fewest card points such a canasta holds, where its cards say more than ``consumes``
+    #: (seven sevens: 35; the four jokers and three twos: 260).
+    least_points: int | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,11 @@ class GoingOutKind:
     description: str
     source: str
     needs_partner: bool = False
+    #: A special hand (American Canasta): declared by a side that melded nothing, it scores the
+    #: hand's value alone; the side's melds, cards in hand and canastas stay empty, its threes count 0.
+    special: bool = False
+    #: A switch (house option) that, on, takes this way of going out away (Pagat's shorter list).
+    removed_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,8 @@ class Penalty:
     source: str
     quote: str = ""
     consumes: Mapping[str, int] = field(default_factory=frozen_map)
+    #: Counted once per player at most (a side of two players has it at most twice).
+    per_player: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,12 +126,52 @@ class RedThreeRule:
     condition: RedThreeCondition
     min_canastas: int
     source: str
+    #: The value of 1, 2, 3... threes of one colour, when the book gives a table (American Canasta:
+    #: 100, 300, 500, 1000); beyond it, ``per_card`` more for each further card.
+    table: tuple[int, ...] = ()
+    #: Black threes laid out are scored too, on the same scale, each colour apart (American Canasta).
+    black_threes: bool = False
 
     def value(self, n: int) -> int:
-        """The unsigned value of ``n`` melded red threes."""
+        """The unsigned value of ``n`` melded red threes (or black ones, with ``black_threes``)."""
+        if self.table:
+            if n <= len(self.table):
+                return self.table[n - 1] if n > 0 else 0
+            return self.table[-1] + self.per_card * (n - len(self.table))
         if n >= self.full_set_size:
             return self.full_set_value + self.per_card * (n - self.full_set_size)
         return self.per_card * n
+
+
+@dataclass(frozen=True)
+class SignStep:
+    """From ``min_canastas`` completed canastas on (until the next step), the melded cards count
+    ``melds`` times their value and the threes ``threes`` times theirs (1, 0 or -1)."""
+
+    min_canastas: int
+    melds: int
+    threes: int
+    source: str
+
+
+@dataclass(frozen=True)
+class CardLimit:
+    """Scarce cards that canastas and penalties are made of (``consumes``): ``per_deck`` in a deck."""
+
+    code: str
+    label: str
+    per_deck: int
+    source: str
+
+
+@dataclass(frozen=True)
+class CanastaLimit:
+    """At most ``maximum`` canastas of the ``kinds`` over all sides in a hand."""
+
+    kinds: tuple[str, ...]
+    maximum: int
+    label: str
+    source: str
 
 
 @dataclass(frozen=True)
@@ -230,6 +280,12 @@ class RuleSet:
     #: How many sides a match of this rule set may have (two or three), and the book that says so.
     max_sides: int = 2
     max_sides_source: str = ""
+    #: The signs of melds and threes by the side's number of canastas (American Canasta); when
+    #: given, they replace ``melds_negative_without_canasta`` and the red-three condition.
+    signs_by_canastas: tuple[SignStep, ...] = ()
+    #: Scarce cards checked against the decks, besides the threes (sevens, aces, wild cards).
+    card_limits: tuple[CardLimit, ...] = ()
+    canasta_limits: tuple[CanastaLimit, ...] = ()
     #: Set by house rules: only the side that went out scores its melds (when somebody went out).
     melds_only_went_out: bool = False
     #: Set by house rules: the match also ends after this many hands (``None``: only at the target).
@@ -253,6 +309,11 @@ class RuleSet:
 
     def penalty(self, code: str) -> Penalty | None:
         return next((p for p in self.penalties if p.code == code), None)
+
+    def sign_step(self, canastas: int) -> SignStep | None:
+        """The step of ``signs_by_canastas`` for a side with ``canastas`` canastas (``None``: no table)."""
+        steps = [s for s in self.signs_by_canastas if s.min_canastas <= canastas]
+        return max(steps, key=lambda s: s.min_canastas) if steps else None
 
     def flag(self, code: str) -> Flag | None:
         return next((f for f in self.flags if f.code == code), None)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from .house_rule_table import BANDS_KEY, book_value
+from .house_rule_table import BANDS_KEY, SPECIAL_HANDS_FIRST_FOUR, book_value
 from .house_rules import house_rule_keys
 from .model import RuleSet
 from .registry import BOOKS
@@ -32,6 +32,9 @@ class Preset:
 
 PAGAT_CANASTA: Final = "https://www.pagat.com/rummy/canasta.html"
 PAGAT_SAMBA: Final = "https://www.pagat.com/rummy/samba.html"
+PAGAT_AMERICAN: Final = "https://www.pagat.com/rummy/american-canasta.html"
+CLA: Final = "https://www.canastaleague.org/"
+NVSO: Final = "https://nvso.us/events/canasta/"
 
 PRESETS: Final[tuple[Preset, ...]] = (
     Preset(
@@ -74,6 +77,34 @@ PRESETS: Final[tuple[Preset, ...]] = (
                 BANDS_KEY: ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
             }
         ),
+    ),
+    Preset(
+        id="american_cla",
+        ruleset="american",
+        name="Canasta League of America",
+        source="Canasta League of America, Rules",
+        url=CLA,
+        house_rules=MappingProxyType({}),
+        note="The rule set's own values.",
+    ),
+    Preset(
+        id="american_pagat",
+        ruleset="american",
+        name="Pagat",
+        source='Pagat "American Canasta", Special hands',
+        url=PAGAT_AMERICAN,
+        house_rules=MappingProxyType(
+            {"going_out_kinds.special_garbage": 2000, SPECIAL_HANDS_FIRST_FOUR: True}
+        ),
+    ),
+    Preset(
+        id="american_tournament",
+        ruleset="american",
+        name="Tournament game of three hands",
+        source='NVSO "Canasta" event rules, B) Game Rules',
+        url=NVSO,
+        house_rules=MappingProxyType({"hands_limit": 3, "opening_by_hand": (125, 155, 180)}),
+        note="Three hands opened at 125, 155 and 180 whatever the score; the higher total wins.",
     ),
 )
 

@@ -12,7 +12,9 @@ from typing import Any, Final
 
 from .model import RuleSet
 
-FORMAT: Final = 2
+#: 2: the hands limit and the opening minimums by hand (club house rules); 3: threes tables and
+#: black threes, the sign table by canastas, special going-out kinds (American Canasta).
+FORMAT: Final = 3
 
 
 def scoring_data(rs: RuleSet) -> dict[str, Any]:
@@ -28,14 +30,22 @@ def scoring_data(rs: RuleSet) -> dict[str, Any]:
             {"code": k.code, "points": k.points, "escala": k.escala, "wins_match": k.wins_match}
             for k in rs.canasta_kinds
         ],
-        "going_out_kinds": [{"code": k.code, "points": k.points} for k in rs.going_out_kinds],
+        "going_out_kinds": [
+            {"code": k.code, "points": k.points, "special": k.special} for k in rs.going_out_kinds
+        ],
         "red_threes": {
             "per_card": red.per_card,
             "full_set_size": red.full_set_size,
             "full_set_value": red.full_set_value,
             "condition": red.condition.value,
             "min_canastas": red.min_canastas,
+            "table": list(red.table),
+            "black_threes": red.black_threes,
         },
+        "signs_by_canastas": [
+            {"min_canastas": step.min_canastas, "melds": step.melds, "threes": step.threes}
+            for step in rs.signs_by_canastas
+        ],
         "flags": [
             {"code": f.code, "points": f.points, "negative_without_canasta": f.negative_without_canasta}
             for f in rs.flags

@@ -68,12 +68,17 @@ def tally_canastas(rs: RuleSet, side: SideHand) -> CanastaTally:
 
 
 def _red_threes(rs: RuleSet, side: SideHand, tally: CanastaTally) -> int:
+    """The threes' line: red threes (and black ones where the rule set scores them, each colour on
+    its own scale), signed by the rule set's condition or its sign table."""
     rule = rs.red_threes
+    value = rule.value(side.red_threes) + (rule.value(side.black_threes) if rule.black_threes else 0)
+    step = rs.sign_step(tally.counted)
+    if step is not None:
+        return value * step.threes
     if rule.condition is RedThreeCondition.OPENED:
         met = side.melds > 0 or tally.plain + tally.escalas > 0
     else:
         met = tally.counted >= rule.min_canastas
-    value = rule.value(side.red_threes)
     return value if met else -value
 
 
@@ -108,21 +113,27 @@ def score_side(rs: RuleSet, hand: HandInput, index: int) -> Breakdown:
     side = hand.sides[index]
     tally = tally_canastas(rs, side)
     melds = side.melds
-    if rs.melds_negative_without_canasta and not tally.counted:
+    step = rs.sign_step(tally.counted)
+    if step is not None:
+        melds *= step.melds
+    elif rs.melds_negative_without_canasta and not tally.counted:
         melds = -melds
     if rs.melds_only_went_out and hand.went_out is not None and hand.went_out != index:
         melds = 0
     going_out = 0
+    special = False
     if hand.went_out == index and hand.going_out_kind is not None:
         kind = rs.going_out_kind(hand.going_out_kind)
         if kind is None:
             raise KeyError(f"going-out kind {hand.going_out_kind!r} is not in rule set {rs.id!r}")
         going_out = kind.points
+        special = kind.special
     return Breakdown(
         melds=melds,
         hand=-side.hand,
         canastas=tally.bonus,
-        red_threes=_red_threes(rs, side, tally),
+        # A special hand scores its value alone: the side's threes are not counted.
+        red_threes=0 if special else _red_threes(rs, side, tally),
         going_out=going_out,
         specials=_specials(rs, side, tally),
         penalties=_penalties(rs, side),

@@ -7,6 +7,7 @@ is folded); nothing is written.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -229,3 +230,94 @@ def side_name(event: Event, side: Sequence[int]) -> str:
 
 def game_of(table: EventTable | None) -> Any:
     return None if table is None else table.match
+
+
+# --- Wall (h-tables): the wall's version, its event by id, standings with rounds hidden -----------
+
+
+def wall_version(event_id: int, owner_id: int | None = None) -> str:
+    """The version of everything the wall shows, from one aggregate query: the count, revisions and
+    last change of the event's matches (a saved or corrected hand moves them), its rounds (seated,
+    closed), its entries (names, presence) and the event itself (name, finished). Each table writes
+    only its own match: no row that every table writes. Unknown event (or not ``owner_id``'s, when
+    given): ``"0"``."""
+    from sqlalchemy import func, true
+
+    if not 1 <= event_id <= MAX_ID:  # (PostgreSQL refuses a larger number than its column holds)
+        return "0"
+    matches = (
+        select(func.count(Match.id), func.coalesce(func.sum(Match.revision), 0), func.max(Match.updated_at))
+        .join(EventTable, EventTable.match_id == Match.id)
+        .join(EventRound, EventRound.id == EventTable.round_id)
+        .where(EventRound.event_id == event_id)
+        .subquery()
+    )
+    rounds = (
+        select(func.count(EventRound.id), func.count(EventRound.closed_at), func.max(EventRound.seated_at))
+        .where(EventRound.event_id == event_id)
+        .subquery()
+    )
+    entries = (
+        select(
+            func.count(Entry.id),
+            func.coalesce(func.sum(func.length(Entry.name)), 0),
+            func.count(Entry.id).filter(Entry.present.is_(False)),
+            func.max(Entry.id),
+        )
+        .where(Entry.event_id == event_id)
+        .subquery()
+    )
+    row = db.session.execute(
+        select(matches, rounds, entries, Event.finished_at, Event.name)
+        .select_from(Event)
+        .join(matches, true())
+        .join(rounds, true())
+        .join(entries, true())
+        .where(Event.id == event_id, *([Event.owner_id == owner_id] if owner_id is not None else []))
+    ).first()
+    if row is None:
+        return "0"
+    raw = "|".join("" if v is None else str(v) for v in row)
+    return hashlib.sha256(raw.encode()).hexdigest()[:20]
+
+
+def wall_event(event_id: int) -> Event | None:
+    """The event a signed read-only wall link names (any account's: the signed link is the permission)."""
+    if not 1 <= event_id <= MAX_ID:
+        return None
+    found: Event | None = db.session.scalar(
+        select(Event)
+        .where(Event.id == event_id)
+        .options(
+            selectinload(Event.entries),
+            selectinload(Event.event_rounds).selectinload(EventRound.tables).selectinload(EventTable.match),
+        )
+    )
+    return found
+
+
+def event_standings_through(event: Event, through: int) -> list[Standing]:
+    """The standings counting only rounds ``1..through`` (the wall's "hide the last N rounds"):
+    their finished games and the byes of those of them that are closed."""
+    games = [
+        Game(tuple(tuple(side) for side in t.sides), tuple(t.match.totals), t.match.winner)
+        for r in event.event_rounds
+        if r.number <= through
+        for t in r.tables
+        if t.match.finished
+    ]
+    byes = Counter(e for r in event.event_rounds if r.closed and r.number <= through for e in r.byes)
+    return standings([e.id for e in event.entries], games, byes, match_points_of(event))
+
+
+def table_link_gone_reason(token: str) -> str:
+    """Why a table token opens nothing, for the page that says so: ``"revoked"``, ``"replaced"``,
+    ``"finished"`` (its event ended) or ``"unknown"`` (no link ever had it)."""
+    link = db.session.scalar(
+        select(TableLink).where(TableLink.token_hash == hashlib.sha256(token.encode()).hexdigest())
+    )
+    if link is None:
+        return "unknown"
+    if link.revoked_at is not None:
+        return "replaced" if link.revoked_reason == "replaced" else "revoked"
+    return "finished" if link.event.finished else "unknown"

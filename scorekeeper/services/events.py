@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from datetime import timedelta
 from typing import Any, Final
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .. import pairings
 from ..extensions import db
@@ -47,6 +48,8 @@ from .submission_keys import KEY_FIELD, SubmissionKey
 from .unit_of_work import match_write, retried, transaction
 
 FORMATS: Final = ("round_robin", "mitchell", "swiss", "individual")
+#: ``held_on``: YYYY-MM-DD only (``date.fromisoformat`` alone takes week dates and more).
+ISO_DATE: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 EVENT_KEYS: Final = frozenset(
     {"name", "ruleset", "house_rules", "target", "format", "rounds", "game", "points", "entries", "held_on"}
 )
@@ -207,7 +210,7 @@ def _check_held_on(errors: ErrorCollector, value: Any) -> dt.date | None:
     if value is None:
         return None
     try:
-        if not isinstance(value, str) or len(value) != len("2026-11-25"):
+        if not isinstance(value, str) or not ISO_DATE.fullmatch(value):
             raise ValueError(value)
         return dt.date.fromisoformat(value)
     except ValueError:
@@ -593,11 +596,17 @@ def create_table_link(event: Event, number: int) -> tuple[TableLink, str]:
     if event.finished:
         raise Conflict(N_("The event is over."))
     token = secrets.token_urlsafe(32)
-    with transaction():
-        _revoke(event, number, "replaced")
-        link = TableLink(event_id=event.id, table=number, token_hash=token_hash(token))
-        db.session.add(link)
-    return link, token
+
+    def make() -> TableLink:
+        with transaction():
+            _revoke(event, number, "replaced")
+            link = TableLink(event_id=event.id, table=number, token_hash=token_hash(token))
+            db.session.add(link)
+        return link
+
+    # Two new links for one table at once: the one active link per table (a unique index) makes the
+    # second fail; it tries again and replaces the first.
+    return retried(make), token
 
 
 def _revoke(event: Event, number: int, reason: str) -> None:
@@ -645,8 +654,11 @@ def table_for_token(token: str) -> TableAccess:
         )
     now = utcnow()
     if link.used_at is None or now - _aware(link.used_at) >= TOUCH_EVERY:
-        with transaction():
-            link.used_at = now
+        try:  # best effort: a busy database leaves it for the next request
+            with transaction():
+                link.used_at = now
+        except OperationalError:
+            pass
     return TableAccess(event, link, link.table, latest, table, table.match if table else None)
 
 

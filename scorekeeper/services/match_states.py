@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 
 from flask import Flask, current_app
 
@@ -31,12 +31,22 @@ EXTENSION: Final = "scorekeeper.match_states"
 Key = tuple[int, datetime, int]
 
 
+#: Per hand, what the layers above derive from that hand's result and version alone (the API keeps
+#: its JSON there): kept with the state, and carried by a write to the hands it leaves as they were.
+Memo = dict[str, Any]
+
+
 @dataclass(frozen=True)
 class Folded:
-    """A match's hands folded (``state``) and each hand's stored version, in hand order."""
+    """A match's hands folded (``state``), each hand's stored version and memo, in hand order."""
 
     state: MatchState
     versions: tuple[int, ...]
+    memos: tuple[Memo, ...]
+
+
+def fresh_memos(count: int) -> tuple[Memo, ...]:
+    return tuple({} for _ in range(count))
 
 
 class MatchStates:

@@ -15,8 +15,8 @@ from typing import Any, Final
 
 from flask import has_app_context
 from flask_sqlalchemy.pagination import Pagination
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
 from ..models import EditLog, Hand, Match, Player, Seat, Side, utcnow
@@ -35,9 +35,9 @@ from ..rules import (
 )
 from ..rules.house_rules import is_whole_number
 from ..rules.match_setup import MatchSetup
-from . import match_states, submission_keys
+from . import hand_results, match_states, submission_keys
 from .errors import MAX_ID, Conflict, NotFound
-from .match_fold import fold_stored
+from .match_fold import fold_stored, is_settled
 from .match_states import Folded
 from .players import find_or_add_players
 from .submission_keys import Snapshot, SubmissionKey
@@ -53,6 +53,8 @@ class MatchView:
     state: MatchState
     #: Each hand's stored version, in hand order (``None``: read from the match's hands).
     versions: tuple[int, ...] | None = None
+    #: Each hand's memo (:data:`.match_states.Memo`), when the view is kept per revision.
+    memos: tuple[match_states.Memo, ...] | None = None
 
     @property
     def seat_counts(self) -> list[int]:
@@ -86,11 +88,32 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
     key = _state_key(match)
     folded = match_states.fetch(key)
     if folded is None:
-        stored = match.hands
-        state = fold_stored(match, rs, [load_hand(h.input) for h in stored])
-        folded = Folded(state, tuple(h.version for h in stored))
+        folded = _folded(match, rs, key is not None)
         match_states.keep(key, folded)
-    return MatchView(match, rs, folded.state, folded.versions)
+    return MatchView(match, rs, folded.state, folded.versions, folded.memos)
+
+
+def _folded(match: Match, rs: RuleSet, as_stored: bool) -> Folded:
+    """The match's state from its hands' stored results when they are all readable
+    (:mod:`.hand_results`; one statement, no hand scored), else folded from their inputs. Only from
+    the match ``as_stored`` (not being changed by a unit of work) and whose hands are not loaded."""
+    if as_stored and "hands" not in inspect(match).dict:
+        rows = db.session.execute(
+            select(Hand.version, Hand.input, Hand.result)
+            .where(Hand.match_id == match.id)
+            .order_by(Hand.number)
+        ).all()
+        versions = tuple(row.version for row in rows)
+        # (a settled match folds from its inputs: whether it ended by itself is not stored)
+        if not is_settled(match) and hand_results.all_readable(row.result for row in rows):
+            pairs = [(row.input, row.result) for row in rows]
+            state = hand_results.state_of(rs, pairs, match.finished, match.winner, len(match.sides))
+        else:
+            state = fold_stored(match, rs, [load_hand(row.input) for row in rows])
+        return Folded(state, versions, match_states.fresh_memos(len(rows)))
+    stored = match.hands
+    state = fold_stored(match, rs, [load_hand(h.input) for h in stored])
+    return Folded(state, tuple(h.version for h in stored), match_states.fresh_memos(len(stored)))
 
 
 def _state_key(match: Match) -> match_states.Key | None:
@@ -120,8 +143,17 @@ def _written(key: match_states.Key, mv: MatchView) -> MatchView:
     """``mv``, the match as a write just committed it under revision ``key``, kept for the next
     request. The commit checked the revision the write started from (``UPDATE ... WHERE revision``),
     so no other device's change slipped in between: ``mv`` is the match as stored."""
-    match_states.keep(key, Folded(mv.state, mv.hand_versions()))
+    memos = mv.memos if mv.memos is not None else match_states.fresh_memos(len(mv.state.hands))
+    match_states.keep(key, Folded(mv.state, mv.hand_versions(), memos))
     return mv
+
+
+def _memos(current: MatchView, keep: int, count: int) -> tuple[match_states.Memo, ...] | None:
+    """The memos of a write's view: those of ``current``'s first ``keep`` hands (unchanged by the
+    write), fresh ones for the rest of its ``count`` hands."""
+    if current.memos is None:
+        return None
+    return current.memos[:keep] + match_states.fresh_memos(count - keep)
 
 
 def get_match(owner_id: int, match_id: int) -> Match:
@@ -129,10 +161,17 @@ def get_match(owner_id: int, match_id: int) -> Match:
     first read (:func:`view` seldom needs them: the folded match is kept per revision)."""
     if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
         raise NotFound(match_id)
-    match: Match | None = db.session.scalar(
-        select(Match)
-        .where(Match.id == match_id, Match.owner_id == owner_id)
-        .options(selectinload(Match.sides))
+    # One statement: the match, its sides, their seats and players, and the sides' canasta counts
+    # (which a write rewrites) joined: a few dozen rows at most.
+    sides = joinedload(Match.sides)
+    match: Match | None = (
+        db.session.execute(
+            select(Match)
+            .where(Match.id == match_id, Match.owner_id == owner_id)
+            .options(sides.joinedload(Side.seats), sides.joinedload(Side.canastas))
+        )
+        .unique()
+        .scalar_one_or_none()
     )
     if match is None:
         raise NotFound(match_id)
@@ -302,7 +341,8 @@ def _add_hand(
             snapshot = _snapshot(match, rs, state, versions) if key.replayable else None
             submission_keys.remember(key, match.id, hand.number, snapshot)
         written = (match.id, match.created_at, match.revision)
-    return state.hands[-1], _written(written, MatchView(match, rs, state, versions))
+    memos = _memos(current, len(current.state.hands), len(state.hands))
+    return state.hands[-1], _written(written, MatchView(match, rs, state, versions, memos))
 
 
 def _snapshot(match: Match, rs: RuleSet, state: MatchState, versions: tuple[int, ...]) -> Snapshot:
@@ -381,7 +421,8 @@ def replace_hand(
         logged = new_input if reason is None else {**new_input, "reason": reason}
         write.log(match, "hand_edited", actor_id, number, before=before, after=logged)
         written = (match.id, match.created_at, match.revision)
-    return state.hands[number - 1], _written(written, MatchView(match, rs, state, versions))
+    memos = _memos(current, number - 1, len(state.hands))
+    return state.hands[number - 1], _written(written, MatchView(match, rs, state, versions, memos))
 
 
 def delete_last_hand(
@@ -413,7 +454,9 @@ def _remove_last(
     count = len(current.state.hands) - 1
     # (a settled match stays settled: it ends as it stands without that hand)
     fewer = fold_stored(match, current.ruleset, [], start=current.state.upto(count))
-    after = MatchView(match, current.ruleset, fewer, current.hand_versions()[:count])
+    after = MatchView(
+        match, current.ruleset, fewer, current.hand_versions()[:count], _memos(current, count, count)
+    )
     with match_write() as write:
         if unlocked is not None:
             match.unlocked = unlocked

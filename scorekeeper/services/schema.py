@@ -2,9 +2,9 @@
 
 Migrations import nothing of the app, so that a model or a rule changed later cannot break an old
 one; they cannot score hands. The figures derived from stored hands (the match summaries added by
-0003, the sides' figures by 0005, the players' running totals by 0006) of a database that was at
-one of :data:`RESCORED_FROM` are therefore computed here, by today's rules, once the schema is
-the one today's models describe.
+0003, the sides' figures by 0005, the players' running totals by 0006, each hand's result by 0016)
+of a database older than :data:`LAST_UNFILLED` are therefore computed here, by today's
+rules, once the schema is the one today's models describe.
 """
 
 from __future__ import annotations
@@ -13,29 +13,39 @@ from typing import Final
 
 import flask_migrate
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, delete, insert, inspect, select, update
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from .. import running_totals
 from ..extensions import db
 from ..models import Hand, Match, Side, SideCanasta
 from ..rules import RuleSet, fold_match, get_ruleset, load_hand
 from ..stats import SIDE_COLUMNS, side_figures
-from . import ratings
+from . import hand_results, ratings
 
-#: Revisions older than 0006, whose upgrade adds columns and tables of figures it leaves empty.
-RESCORED_FROM: Final = frozenset({"0001", "0002", "0003", "0004", "0005"})
+#: The newest migration whose upgrade adds columns or tables of derived figures and leaves them
+#: empty (0003, 0005, 0006 and 0016 did): a database at a revision before it is rescored once upgraded.
+LAST_UNFILLED: Final = "0016_hand_results"
+#: The migration that adds the ratings, empty (filled by a replay, not a whole rescore).
+RATINGS_ADDED: Final = "0018_ratings"
 
 
 def upgrade(directory: str) -> None:
     """Apply every pending migration of ``directory``, then recompute the derived figures when the
-    database was older than those figures (:data:`RESCORED_FROM`). An empty database has none."""
+    database was older than those figures (before :data:`LAST_UNFILLED`). An empty database has none."""
     before = current_revision()
-    rated_before = inspect(db.engine).has_table("rating_steps")
     flask_migrate.upgrade(directory=directory)
-    if before in RESCORED_FROM:
+    if before is not None and older_than(directory, before, LAST_UNFILLED):
         rescore_all()
-    elif before is not None and not rated_before:  # migration 0018 adds the ratings, empty
+    elif before is not None and older_than(directory, before, RATINGS_ADDED):
         ratings.rebuild_all()
+
+
+def older_than(directory: str, revision: str, later: str) -> bool:
+    """Whether ``revision`` comes before ``later`` in the migrations of ``directory`` (``later`` is
+    not ``revision`` nor one of its ancestors), whatever the order they were merged in."""
+    script = ScriptDirectory(directory)
+    return later not in {found.revision for found in script.walk_revisions(base="base", head=revision)}
 
 
 def current_revision() -> str | None:
@@ -45,7 +55,8 @@ def current_revision() -> str | None:
 
 
 def rescore_all() -> None:
-    """Every match's summary and its sides' figures recomputed from its stored hands, then every
+    """Every match's summary, its hands' results (:mod:`.hand_results`) and its sides' figures
+    recomputed from its stored hands, then every
     player's running totals added up again; one transaction. Idempotent: a second run (two processes
     upgrading at once) writes the same values."""
     with db.engine.begin() as connection:
@@ -65,14 +76,23 @@ def _rescore_match(
     side_ids = list(
         connection.scalars(select(Side.id).where(Side.match_id == match_id).order_by(Side.position))
     )
-    inputs = [
-        load_hand(stored)
-        for stored in connection.scalars(
-            select(Hand.input).where(Hand.match_id == match_id).order_by(Hand.number)
+    hands = connection.execute(
+        select(Hand.id, Hand.input).where(Hand.match_id == match_id).order_by(Hand.number)
+    ).all()
+    state = fold_match(rs, target, len(side_ids), [load_hand(row.input) for row in hands], settled=settled)
+    if hands:
+        table = Hand.__table__
+        connection.execute(
+            # The input is unchanged: its time of change stays.
+            update(table)
+            .where(table.c.id == bindparam("hand_id"))
+            .values(result=bindparam("stored"), updated_at=table.c.updated_at),
+            [
+                {"hand_id": row.id, "stored": hand_results.stored(result)}
+                for row, result in zip(hands, state.hands, strict=True)
+            ],
         )
-    ]
-    state = fold_match(rs, target, len(side_ids), inputs, settled=settled)
-    summary = {"finished": state.finished, "winner": state.winner, "hand_count": len(inputs)}
+    summary = {"finished": state.finished, "winner": state.winner, "hand_count": len(hands)}
     connection.execute(update(Match).where(Match.id == match_id).values(**summary, totals=list(state.totals)))
     for side_id, figures in zip(side_ids, side_figures(rs, state), strict=True):
         columns = {name: getattr(figures, name) for name in SIDE_COLUMNS}

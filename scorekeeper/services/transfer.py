@@ -16,6 +16,7 @@ from sqlalchemy import JSON, Connection, Table, func, insert, select, text, upda
 from ..extensions import db
 from ..models import EditLog, Hand, ImportJob, Match, Seat, Side, SideCanasta, as_utc, utcnow
 from ..stats import SIDE_COLUMNS, SideFigures, SideRecord, side_figures
+from . import hand_results
 from .export_formats import FORMAT, VERSION, ImportedMatch
 from .players import find_or_add_players
 from .transfer_reads import held_fingerprints
@@ -124,9 +125,9 @@ def _insert_matches(
             records.append(_side_record(side_id, match_id, position, seated, data, side_figure))
     hands = [
         {"match_id": match_id, "number": hand["number"], "input": hand, "version": 1}
-        | {"created_at": now, "updated_at": now}
+        | {"result": hand_results.stored(result), "created_at": now, "updated_at": now}
         for match_id, data in zip(match_ids, fresh, strict=True)
-        for hand in data.stored_hands()
+        for hand, result in zip(data.stored_hands(), data.state.hands, strict=True)
     ]
     logs = [
         _log_row(owner_id, match_id, data, exported_at) | {"at": now}

@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 
 from sqlalchemy import delete, inspect, select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .. import running_totals, single_use
@@ -24,10 +24,10 @@ from ..extensions import db
 from ..invariant import ACTIVE as ACTIVE  # re-exported for the services
 from ..invariant import TOUCHED, bump_revision, committed
 from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork
-from ..models import EditLog, IdempotencyKey, Match, Side, SideCanasta
+from ..models import EditLog, Hand, IdempotencyKey, Match, Side, SideCanasta
 from ..rules import N_, HandResult, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
-from . import ratings
+from . import hand_results, ratings
 from .errors import Conflict
 
 T = TypeVar("T")
@@ -68,10 +68,12 @@ class MatchWrite:
     def summarise(
         self, match: Match, state: MatchState, rs: RuleSet | None = None, added: HandResult | None = None
     ) -> None:
-        """Rewrite the match's result and its sides' figures from its hands folded into ``state``
-        (``rs``: the match's effective rule set, if the caller has it). Call it after the match's
-        hands, sides and seats are as the change leaves them. ``added``: the change only added this
-        hand, the last of ``state``, so the sides' stored figures take that hand alone."""
+        """Rewrite the match's result, its hands' stored results (:mod:`.hand_results`) and its
+        sides' figures from its hands folded into ``state`` (``rs``: the match's effective rule set,
+        if the caller has it). Call it after the match's hands, sides and seats are as the change
+        leaves them. ``added``: the change only added this hand (a new row of this unit of work),
+        the last of ``state``, so only its result is written and the sides' stored figures take
+        that hand alone."""
         self._summarised.add(match)
         self._was_finished.setdefault(match, _committed_finished(match))
         _load_canastas(match.sides)
@@ -93,7 +95,12 @@ class MatchWrite:
             for side, figures in zip(match.sides, figures_now, strict=True):
                 for name in SIDE_COLUMNS:
                     setattr(side, name, getattr(figures, name))
+                    if side.id is not None:
+                        # Every column written, changed or not: the sides' UPDATEs then have the
+                        # same columns, and the ORM sends them as one statement.
+                        flag_modified(side, name)
                 _store_canastas(side, figures.canastas)
+            _store_results(match, state, added)
 
     def log(
         self,
@@ -176,7 +183,17 @@ class MatchWrite:
         self._note_rated()
         if self._ratings:
             ratings.apply(db.session.connection(), self._ratings)
-        db.session.commit()
+        _commit_keeping(self._written_rows())
+
+    def _written_rows(self) -> list[Any]:
+        """The rows of the matches this change summarised, as it stored them: each match, its
+        sides with their canastas and seats, and the seats' players (all loaded by ``summarise``)."""
+        rows: list[Any] = []
+        for match in self._summarised - self._removed:
+            rows.append(match)
+            for side in match.sides:
+                rows += [side, *side.canastas, *side.seats, *(seat.player for seat in side.seats)]
+        return rows
 
     def _note_rated(self) -> None:
         """Note for the ratings each summarised match that is finished, or was before the change
@@ -200,6 +217,34 @@ def _committed_finished(match: Match) -> bool:
         return False
     change: Any = inspect(match).attrs.finished.history
     return bool((list(change.deleted) or list(change.unchanged) or [False])[0])
+
+
+#: The lists of a match that a write may change without appending to them (see :func:`_commit_keeping`).
+_MATCH_LISTS: Final = ("hands", "log", "share_links")
+
+
+def _commit_keeping(rows: Sequence[Any]) -> None:
+    """Commit, and expire every object of the session but ``rows``, which stay as this transaction
+    stored them: the answer to the write is made from them without loading them again. (A commit
+    expires everything, so that a later read sees other transactions' changes; the rows this one
+    wrote and committed hold what it committed, and the request ends with its answer.)"""
+    session = db.session()
+    kept = {id(row) for row in rows}
+    expire_on_commit = session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        db.session.commit()
+    finally:
+        session.expire_on_commit = expire_on_commit
+    for row in list(session.identity_map.values()):
+        if id(row) not in kept:
+            session.expire(row)
+        elif isinstance(row, Match):
+            # Rows added by their match's id (a hand, a log entry) are not in its loaded lists.
+            # (An empty list would expire the whole match.)
+            lists = [name for name in _MATCH_LISTS if name in inspect(row).dict]
+            if lists:
+                session.expire(row, lists)
 
 
 def changed_meanwhile() -> Conflict:
@@ -275,7 +320,31 @@ def retried(write: Callable[[], T], attempts: int = ATTEMPTS) -> T:
     raise AssertionError("unreachable")
 
 
-# --- The sides' canasta rows -------------------------------------------------------------------------
+# --- The hands' results and the sides' canasta rows ---------------------------------------------------
+
+
+def _store_results(match: Match, state: MatchState, added: HandResult | None) -> None:
+    """Write each hand's result as ``state`` has it: only the new hand's when ``added``, else every
+    hand's that differs (an edit rewrites those from the edited hand on; the ORM sends nothing for
+    a result that stays the same)."""
+    if added is not None:
+        rows = [
+            row
+            for row in db.session.new
+            if isinstance(row, Hand) and (row.match is match or row.match_id == match.id)
+            and row.number == added.number
+        ]
+        if len(rows) != 1:
+            raise ValueError(f"hand {added.number} is not a new hand of this unit of work")
+        rows[0].result = hand_results.stored(added)
+        return
+    if not state.hands and "hands" not in inspect(match).dict:
+        return  # a new match, or one without hands: no row to load
+    for row, result in zip(match.hands, state.hands, strict=True):
+        value = hand_results.stored(result)
+        if row.result != value:
+            row.result = value
+
 
 
 def _load_canastas(sides: Sequence[Side]) -> None:

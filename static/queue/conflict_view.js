@@ -95,7 +95,8 @@ export function drawQueue(box, list, data, view) {
     if (entry.state === "conflict") { conflictBox(li, entry, names, scores, view); }
     if (entry.state === "refused") { refusedBox(li, entry, view); }
     if (entry.state === "ended" || entry.state === "unreadable") {
-      const gone = el("p", "flash flash-error", text(entry.state, { n: entry.number }));
+      // (a table's hand refused for a game the table has left says why: ``why``, see sender.js)
+      const gone = el("p", "flash flash-error", text(entry.why ? "ended_" + entry.why : entry.state, { n: entry.number }));
       gone.setAttribute("role", "alert");
       li.appendChild(gone);
       li.appendChild(button(text("drop"), () => view.actions.drop(entry), view.after));
@@ -121,9 +122,11 @@ export function drawQueue(box, list, data, view) {
   }
   if (view.loginNeeded) {
     const p = el("p", "flash flash-error", text("login") + " ");
-    const a = el("a", null, text("login_link"));
-    a.href = "/login?next=" + encodeURIComponent(location.pathname);
-    p.appendChild(a);
+    if (text("login_link")) {  // (a table's page has no login: its texts have no link)
+      const a = el("a", null, text("login_link"));
+      a.href = "/login?next=" + encodeURIComponent(location.pathname);
+      p.appendChild(a);
+    }
     box.appendChild(p);
   } else if (!list.some((e) => e.state)) {
     box.appendChild(el("p", "muted", text("waiting")));
@@ -167,7 +170,9 @@ function conflictBox(li, entry, names, ours, view) {
   if (ours) { box.appendChild(el("p", "num", text("queued") + ": " + scoreLine(names, ours))); }
   const row = el("p", "actions");
   row.appendChild(button(entry.stored ? text("keep") : text("drop"), () => view.actions.drop(entry), view.after));
-  if (entry.stored) { row.appendChild(button(text("replace"), () => view.actions.replace(entry), view.after)); }
+  if (entry.stored && view.actions.replace) {
+    row.appendChild(button(text("replace"), () => view.actions.replace(entry), view.after));
+  }
   box.appendChild(row);
   li.appendChild(box);
 }

@@ -18,23 +18,27 @@
  * Queued hands belong to the account that typed them (data-account): never shown to or sent by another.
  */
 import * as store from "./store.js";
-import { sessionSender } from "./sender.js";
+import { sessionSender, tableSender } from "./sender.js";
 import { drawQueue, el, num, provisional, signed } from "./conflict_view.js";
 import { drawBoard, prepare as prepareSwap, undraw, watchHistory } from "./swap.js";
 import { formShape, formToHand, handToFields } from "../form_to_hand.js";
 
 const LOCK = "scorekeeper-queue", FIRST_RETRY = 2000, LAST_RETRY = 300000;
 const textsEl = document.getElementById("queue-texts");
-const path = location.pathname.match(/^\/matches\/(\d+)/);
+// The page behind a club night's table link (/t/TOKEN, templates/tables/table.html): no login; its
+// hands always go through the queue, sent with the table's token (sender.js, tableSender).
+const tableEl = document.getElementById("table-page");
+const path = tableEl ? null : location.pathname.match(/^\/matches\/(\d+)/);
 
 const state = {
-  matchId: path ? parseInt(path[1], 10) : null,
+  matchId: tableEl ? parseInt(tableEl.getAttribute("data-match"), 10) : path ? parseInt(path[1], 10) : null,
+  table: tableEl ? { page: location.pathname } : null,
   account: textsEl ? textsEl.getAttribute("data-account") : null,
   texts: null,
   panel: document.getElementById("queue"),
   form: document.querySelector("[data-hand-form]"),
   templateEl: document.getElementById("hand-template"),
-  sender: sessionSender(),
+  sender: tableEl ? tableSender(tableEl.getAttribute("data-token"), textsEl && textsEl.getAttribute("data-account")) : sessionSender(),
   rules: undefined,       // the match's rules.json once it has come (null: none); undefined before
   rulesLoading: null,
   retry: FIRST_RETRY, timer: null, running: null,
@@ -101,7 +105,11 @@ async function sendMatch(match, list) {
     if (answer.outcome === "stored" || answer.outcome === "replayed") { sent += 1; await store.drop(entry); continue; }
     if (answer.outcome === "ended-session") { return sessionEnded(); }
     if (answer.outcome === "login") { state.loginNeeded = true; break; }
-    if (answer.outcome === "ended") { entry.state = "ended"; entry.message = answer.message; await store.put(entry); continue; }
+    if (answer.outcome === "ended") {
+      entry.state = "ended"; entry.message = answer.message; entry.why = answer.why || null;
+      await store.put(entry);
+      continue;
+    }
     if (answer.outcome === "conflict") {
       entry.state = "conflict"; entry.stored = answer.stored; entry.message = answer.message;
       await store.put(entry);
@@ -137,7 +145,7 @@ function flush() {
     state.retry = FIRST_RETRY;
     // The server's scoreboard again: after a hand was stored, or instead of a kept copy.
     const kept = document.documentElement.hasAttribute("data-offline-since");
-    if ((sent || (kept && state.reached && !state.loginNeeded)) && state.panel && !state.templateEl) {
+    if ((sent || (kept && state.reached && !state.loginNeeded)) && state.panel && (state.table || !state.templateEl)) {
       location.reload();
       return undefined;
     }
@@ -172,20 +180,22 @@ async function replaceWithOurs(entry) {
 
 /** Open a refused hand on the hand page, with its messages at their fields, to correct it. */
 function reopen(entry) {
-  location.href = "/matches/" + entry.match_id + "/hands/new?queued=" + encodeURIComponent(entry.key);
+  const page = state.table ? state.table.page : "/matches/" + entry.match_id + "/hands/new";
+  location.href = page + "?queued=" + encodeURIComponent(entry.key);
   return new Promise(() => {});
 }
 
 const view = () => ({
   text: text, loginNeeded: state.loginNeeded, after: flush,
-  actions: { drop: store.drop, replace: replaceWithOurs, reopen: reopen },
+  actions: { drop: store.drop, replace: state.sender.replace ? replaceWithOurs : null, reopen: reopen },
 });
 
 /** Draw the queue panel: ``known``, this match's queue when the caller has just read it. */
 async function render(known) {
   if (!state.panel) { return; }
   const box = state.panel;
-  const list = known || (await entries(false));
+  // (a table's page lists the table's hands of every game: one refused for a game left stays in sight)
+  const list = known || (await entries(Boolean(state.table)));
   if (!list.length) { drawQueue(box, list, null, view()); return; }
   box.hidden = false;  // there is a queue: said at once, drawn once the rules and texts are here
   const [data] = await Promise.all([rules(box.getAttribute("data-rules")), loadTexts()]);
@@ -194,11 +204,14 @@ async function render(known) {
 
 /* --- The hand page ---------------------------------------------------------------------------- */
 
+const originals = new WeakMap();  // a text node's placeholders, for a table page filled again
+
 function fillText(root, values) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   let node;
   while ((node = walker.nextNode())) {
-    let s = node.nodeValue;
+    if (!originals.has(node)) { originals.set(node, node.nodeValue); }
+    let s = originals.get(node);
     Object.keys(values).forEach((k) => { s = s.split("{" + k + "}").join(String(values[k])); });
     if (s !== node.nodeValue) { node.nodeValue = s; }
   }
@@ -215,9 +228,13 @@ async function fillTemplate() {
   const form = state.form;
   form.elements.number.value = String(number);
   form.elements.key.value = window.crypto.randomUUID();
-  document.title = document.title.split("{n}").join(String(number));
+  state.title = state.title || document.title;
+  document.title = state.title.split("{n}").join(String(number));
   fillText(document.querySelector("main"), { n: number, dealer: seat[0], starter: seat[1] });
-  form.querySelectorAll("[type=submit]").forEach((b) => { b.value = b.value.split("{n}").join(String(number)); });
+  form.querySelectorAll("[type=submit]").forEach((b) => {
+    if (!b.hasAttribute("data-template-value")) { b.setAttribute("data-template-value", b.value); }
+    b.value = b.getAttribute("data-template-value").split("{n}").join(String(number));
+  });
   const r = await rules(state.templateEl.getAttribute("data-rules"));
   const prov = r ? provisional(r.ruleset, data.totals, list.filter((e) => e !== again), r.target, data.next) : null;
   if (!again && (data.finished || (prov && prov.finished))) { noMoreHands(); return; }
@@ -316,7 +333,7 @@ async function openQueued() {
   showErrors(entry.errors);
 }
 
-function offline() { return state.templateEl || navigator.onLine === false; }
+function offline() { return state.table || state.templateEl || navigator.onLine === false; }
 
 function formFields(submitter) {
   const fields = [];
@@ -327,7 +344,7 @@ function formFields(submitter) {
 /** Without signal the server cannot preview: the bar's scores come from the scorer. */
 async function offlinePreview() {
   if (!offline()) { return; }
-  prepareSwap(state, () => entries(false));  // ready for Save
+  if (!state.table) { prepareSwap(state, () => entries(false)); }  // ready for Save
   const url = state.templateEl ? state.templateEl.getAttribute("data-rules") : "/matches/" + state.matchId + "/rules.json";
   const r = await rules(url);
   if (!r || !state.form || !state.form.querySelector("input[name=went_out]:checked")) { return; }
@@ -385,6 +402,7 @@ function queueHand(event) {
     }
   }
   store.save(entry, replaces).then((list) => {
+    if (state.table) { return tableSaved(entry); }
     if (shown) { return shown.drawn.then(() => written(entry.number)); }
     return prepareSwap(state, () => entries(false)).then(() => {
       if (!swap.ready || !swap.queueNow || !offline()) { throw new Error("no kept scoreboard"); }
@@ -397,6 +415,23 @@ function queueHand(event) {
     if (shown) { undraw(state, shown); }
     notWritten();
   });
+}
+
+/** A table's hand is on the phone: the form again, blank, for the next hand (or the match's end),
+ *  the queue drawn above it, and sent at once if there may be signal (the page then reloads). */
+async function tableSaved(entry) {
+  const form = state.form;
+  form.reset();
+  form.querySelectorAll("[data-counter]").forEach((d) => d.setAttribute("data-counted", "0"));
+  form.querySelectorAll(".errors").forEach((ul) => ul.remove());
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+  form.dispatchEvent(new Event("hand-queued"));  // static/hand_submit.js: Save may be tapped again
+  state.again = null;
+  if (queuedKey()) { history.replaceState(null, "", state.table.page); }
+  await fillTemplate();
+  await render();
+  written(entry.number);
+  window.scrollTo(0, 0);
 }
 
 /** Draw the queue in ``panel`` now if the texts and rules are here (else false: render later). */
@@ -419,7 +454,7 @@ function tapSave(event) {
 /* --- Start ------------------------------------------------------------------------------------- */
 
 function start() {
-  if (!textsEl || !path || !window.indexedDB || window.scorekeeperQueue) { return; }
+  if (!textsEl || !(path || state.table) || !window.indexedDB || window.scorekeeperQueue) { return; }
   window.scorekeeperQueue = true;  // static/offline.js: the queue runs on this page
   const inline = textsEl.getAttribute("data-texts");
   state.texts = inline ? JSON.parse(inline) : null;
@@ -435,11 +470,11 @@ function start() {
       if (!state.form) { return undefined; }
       putBack(document.documentElement.getAttribute("data-unsent"));
       return openQueued();
-    }).then(() => { if (state.templateEl) { prepareSwap(state, () => entries(false)); } });
+    }).then(() => { if (state.templateEl && !state.table) { prepareSwap(state, () => entries(false)); } });
   }
   window.addEventListener("online", () => { state.retry = FIRST_RETRY; flush(); });
   // (Not while a queued hand is opened again: its correction is saved in its place, then sent.)
-  if (navigator.onLine !== false && !state.templateEl && !queuedKey()) { flush(); } else { render(); }
+  if (navigator.onLine !== false && (state.table || !state.templateEl) && !queuedKey()) { flush(); } else { render(); }
 }
 
 start();

@@ -59,3 +59,45 @@ export function sessionSender() {
     },
   };
 }
+
+/** A table of a club night (the page behind a table link, /t/TOKEN): no login, the table's token as
+ *  a bearer token, POST /api/v1/table/hands naming the game the phone had (``match``), so a hand typed
+ *  for a game the table has left (a closed round, the next round seated) is refused (409) instead of
+ *  landing in the new game. ``account``: the page's queue tag for this table. A 409 is told apart by
+ *  reading the table again: another game, or a finished one, is "ended" (``why``: "moved" or
+ *  "closed", said in the player's language by the page); a hand number taken is a "conflict" with the
+ *  stored hand. A table cannot correct a stored hand (the organiser does): no ``replace``. */
+export function tableSender(token, account) {
+  const auth = { "Authorization": "Bearer " + token, "Accept": "application/json" };
+  const table = async () => answer(await fetch("/api/v1/table", { headers: auth, cache: "no-store", credentials: "omit" }));
+  async function afterConflict(entry, first) {
+    const got = await table();
+    const game = got.status === 200 ? got.body.match : null;
+    const message = (first.body.errors && first.body.errors._ && first.body.errors._[0]) || "";
+    if (!game || game.id !== entry.match_id) { return { outcome: "ended", why: "moved", message: message }; }
+    const hand = (game.hands || [])[entry.number - 1];
+    if (hand) {
+      return { outcome: "conflict", stored: { number: hand.number, scores: hand.scores }, message: message };
+    }
+    return { outcome: "ended", why: "closed", message: message };
+  }
+  return {
+    async open(match) {
+      const got = await table();
+      if (got.status === 401) { return { ok: false, why: "login" }; }  // revoked or replaced: kept
+      if (got.status !== 200) { throw new Error("transient: " + got.status); }
+      return { ok: true, match: match, account: account };
+    },
+    async add(link, entry) {
+      const response = await fetch("/api/v1/table/hands", {
+        method: "POST", credentials: "omit", body: JSON.stringify(Object.assign({}, entry.hand, { match: entry.match_id })),
+        headers: Object.assign({ "Content-Type": "application/json", "Idempotency-Key": entry.key }, auth),
+      });
+      const got = await answer(response);
+      if (got.status === 409) { return afterConflict(entry, got); }
+      if (got.status === 401) { return { outcome: "login" }; }
+      return outcome(got);
+    },
+    replace: null,
+  };
+}

@@ -33,6 +33,12 @@ const MATCH_PAGE = /^\/matches\/(\d+)(\/|$)/;
 const RULES = /^\/(matches\/\d+\/rules|queue\/texts)\.json$/;
 const STATE = "/offline-state";  // in the shell cache: why no pages are kept ("logout", "ended")
 const LISTED = 20;  // kept scoreboards named on the "No signal" page
+// A club night's table page (/t/TOKEN, scorekeeper/tables) belongs to no account: its last copy and
+// its game's rules are kept in a cache of their own, never dropped with an account's pages, so that
+// a table's phone that reloads without signal still enters hands into its queue.
+const TABLE_PAGE = /^\/t\/[A-Za-z0-9_-]{20,100}$/;
+const TABLE_RULES = /^\/t\/[A-Za-z0-9_-]{20,100}\/rules\.json$/;
+const TABLES_CACHE = "tables-" + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -266,6 +272,44 @@ async function unsentHand(request) {
   }
 }
 
+/** Keep (200) or forget (404, 410: the link opens nothing now) a table's page or rules. */
+async function keepTable(path, response) {
+  const cache = await caches.open(TABLES_CACHE);
+  if (response.status === 404 || response.status === 410) {
+    await Promise.all([cache.delete(path), cache.delete(path + "/rules.json")]);
+    return;
+  }
+  if (response.status !== 200 || response.redirected) { return; }
+  const headers = new Headers(response.headers);
+  headers.set("X-Kept-At", new Date().toISOString());
+  await cache.put(path, new Response(await response.blob(), { status: 200, headers }));
+}
+
+/** A table's page: the network's, else its kept copy marked as seen offline. */
+async function tablePage(event, url) {
+  try {
+    const response = await fetch(event.request);
+    if (!url.search) { event.waitUntil(keepTable(url.pathname, response.clone())); }
+    return response;
+  } catch (error) {
+    const kept = await (await caches.open(TABLES_CACHE)).match(url.pathname);
+    if (!kept) { return offlinePage(); }
+    const since = kept.headers.get("X-Kept-At") || "";
+    const text = (await kept.text()).replace("<html ", '<html data-offline-since="' + since + '" ');
+    return new Response(text, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+}
+
+async function tableRules(event, url) {
+  try {
+    const response = await fetch(event.request);
+    event.waitUntil(keepTable(url.pathname, response.clone()));
+    return response;
+  } catch (error) {
+    return (await (await caches.open(TABLES_CACHE)).match(url.pathname)) || Response.error();
+  }
+}
+
 /** A match's rule set, or the queue's texts: the network's answer, else the kept copy. */
 async function rulesJson(event) {
   try {
@@ -282,7 +326,11 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) {
     return;
   }
-  if (request.mode === "navigate") {
+  if (request.mode === "navigate" && request.method === "GET" && TABLE_PAGE.test(url.pathname)) {
+    event.respondWith(tablePage(event, url));
+  } else if (request.method === "GET" && TABLE_RULES.test(url.pathname)) {
+    event.respondWith(tableRules(event, url));
+  } else if (request.mode === "navigate") {
     event.respondWith(navigate(event));
   } else if (request.method === "GET" && RULES.test(url.pathname)) {
     event.respondWith(rulesJson(event));

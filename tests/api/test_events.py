@@ -331,3 +331,22 @@ def test_the_director_corrects_a_closed_rounds_game_with_a_reason(app, api, clie
         assert all(s.played == 0 for s in before)
     match = api.get(f"/matches/{game}").get_json()
     assert (match["finished"], match["winner"], match["sides"][1]["total"]) == (True, 1, 900)
+
+
+def test_two_seatings_of_one_round_at_once_make_one_round(app, api):
+    """The slower of two requests seating round 1 read the event before the faster one committed:
+    its insert of round 1 fails, and trying again it finds the round open (409), never a round 2."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Event
+    from scorekeeper.services import Conflict, event_reads, events
+
+    eid = create(api)["id"]
+    with app.app_context():
+        owner = db.session.get(Event, eid).owner_id
+        stale = event_reads.get_event(owner, eid)  # no round yet, as this request read it
+        seat(api, eid)  # another request seats round 1 meanwhile
+        with pytest.raises(Conflict, match="Round 1 is still open"):
+            events.seat_round(stale)
+    rounds = api.get(f"/events/{eid}").get_json()["rounds"]
+    assert [r["number"] for r in rounds] == [1] and len(rounds[0]["tables"]) == 2
+    assert api.get("/matches").headers["X-Total-Count"] == "2"  # the loser's matches were not kept

@@ -74,6 +74,9 @@ def test_every_house_rule_key_is_described(document):
     assert keys["going_out_min_canastas"]["maximum"] == 4 and keys["going_out_min_canastas"]["minimum"] == 1
     assert keys["red_threes_when_opened"]["type"] == "boolean"
     assert keys["opening_bands"]["type"] == "array"
+    assert (keys["hands_limit"]["minimum"], keys["hands_limit"]["maximum"]) == (1, 50)
+    by_hand = keys["opening_by_hand"]
+    assert (by_hand["minItems"], by_hand["maxItems"], by_hand["items"]["multipleOf"]) == (1, 10, 5)
 
 
 def test_bodies_the_app_accepts_fit_the_schemas(document):

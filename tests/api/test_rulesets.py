@@ -1,4 +1,4 @@
-"""``GET /api/v1/rulesets`` and ``GET /api/v1/rulesets/ID``: the four rule sets with the numbers of
+"""``GET /api/v1/rulesets`` and ``GET /api/v1/rulesets/ID``: the five rule sets with the numbers of
 RULES.md, in the shape of API.md; an unknown rule set is 404."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ import pytest
 
 from .helpers import error_paths
 
-RULESET_IDS = ["classic", "samba", "canaston", "francaise"]
+RULESET_IDS = ["classic", "samba", "canaston", "francaise", "american"]
 
 
 def by_code(items):
     return {item["code"]: item["points"] for item in items}
 
 
-def test_list_has_the_four_rule_sets_in_the_shape_of_one(api):
+def test_list_has_the_five_rule_sets_in_the_shape_of_one(api):
     response = api.get("/rulesets")
     assert response.status_code == 200
     listed = response.get_json()
@@ -127,7 +127,11 @@ def test_every_rule_set_offers_the_new_house_rules(api, ruleset_id):
         1,
     )
     assert options["going_out_min_canastas"]["maximum"] == 4
-    assert options["red_threes_when_opened"]["kind"] == "switch"
+    if ruleset_id == "american":  # its threes follow its own sign table (RULES.md)
+        assert "red_threes_when_opened" not in options
+    else:
+        assert options["red_threes_when_opened"]["kind"] == "switch"
+        assert "red_threes_when_opened" in rs["house_rule_keys"]
     assert options["opening_bands"]["kind"] == "bands"
-    assert {"going_out_min_canastas", "red_threes_when_opened", "opening_bands"} <= set(rs["house_rule_keys"])
+    assert {"going_out_min_canastas", "opening_bands"} <= set(rs["house_rule_keys"])
     assert "opening_bands.0" in rs["house_rule_keys"]  # the older form stays valid

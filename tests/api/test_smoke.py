@@ -4,4 +4,5 @@
 def test_rulesets_listed(api):
     response = api.get("/rulesets")
     assert response.status_code == 200
-    assert [rs["id"] for rs in response.get_json()] == ["classic", "samba", "canaston", "francaise"]
+    listed = [rs["id"] for rs in response.get_json()]
+    assert listed == ["classic", "samba", "canaston", "francaise", "american"]

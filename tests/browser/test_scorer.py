@@ -48,7 +48,6 @@ AGREE = """([hands, matches]) => {
 }"""
 
 
-
 @pytest.fixture(scope="module")
 def scorer_page(browser: Browser, live_server: str) -> Iterator[Page]:
     """A page of the app with static/scorer.js loaded, as the hand page loads it."""
@@ -61,13 +60,24 @@ def scorer_page(browser: Browser, live_server: str) -> Iterator[Page]:
 def random_side(rng: random.Random, rs: RuleSet, went_out: bool) -> dict[str, Any]:
     """One side's entries, within what the decks can hold for two or three sides."""
     kinds = [k.code for k in rs.canasta_kinds if not k.wins_match or rng.random() < 0.02]
-    canastas = {code: rng.choice((0, 0, 0, 0, 1, 1, 2)) for code in kinds}
+    # Canastas of scarce cards (American Canasta's sevens, aces, wild cards: one a hand over the
+    # sides) seldom, so that most hands fit in the decks.
+    scarce = {limit.code for limit in rs.card_limits}
+    rare = {k.code for k in rs.canasta_kinds if any(k.consumes.get(c, 0) >= 7 for c in scarce)}
+    canastas = {
+        code: (int(rng.random() < 0.12) if code in rare else rng.choice((0, 0, 0, 0, 1, 1, 2)))
+        for code in kinds
+    }
     if went_out:  # what a side that goes out usually holds, so most such hands pass the checks
         for code in rs.going_out_requirement.kinds:
             canastas[code] = max(canastas.get(code, 0), 1)
         canastas[kinds[0]] = max(canastas[kinds[0]], rs.going_out_requirement.min_canastas)
     budget = deck_points(rs.decks.count) // 15 * 5  # card points one side of three may hold at most
-    melds = min(budget, min_canasta_points() * sum(canastas.values()) + 5 * rng.randrange(0, 40))
+    least = sum(
+        n * (getattr(rs.canasta_kind(code), "least_points", None) or min_canasta_points())
+        for code, n in canastas.items()
+    )
+    melds = min(budget, least + 5 * rng.randrange(0, 40))
     side: dict[str, Any] = {
         "melds": melds,
         "hand": 0 if went_out and rng.random() < 0.5 else min(budget - melds, 5 * rng.randrange(0, 30)),
@@ -75,6 +85,8 @@ def random_side(rng: random.Random, rs: RuleSet, went_out: bool) -> dict[str, An
         "canastas": canastas,
         "penalties": [],
     }
+    if rs.red_threes.black_threes:  # American Canasta: black threes laid out too
+        side["black_threes"] = rng.choice((0, 0, 1, 2))
     for flag in rs.flags:
         if rng.random() < 0.15 and (went_out or not (flag.went_out_only or flag.one_side)):
             side[flag.code] = True
@@ -91,12 +103,16 @@ def random_side(rng: random.Random, rs: RuleSet, went_out: bool) -> dict[str, An
 def random_hand(rng: random.Random, rs: RuleSet, sides: int, number: int) -> dict[str, Any]:
     went_out = rng.choice([None, *range(sides), *range(sides), *range(sides)])
     kind = rng.choice(rs.going_out_kinds).code if went_out is not None else None
-    return {
+    hand = {
         "number": number,
         "went_out": went_out,
         "going_out_kind": kind,
         "sides": [random_side(rng, rs, i == went_out) for i in range(sides)],
     }
+    special = rs.going_out_kind(kind or "")
+    if went_out is not None and special is not None and special.special:  # a side that melded nothing
+        hand["sides"][went_out].update(melds=0, hand=0, canastas={})
+    return hand
 
 
 def random_matches(
@@ -113,6 +129,7 @@ def random_matches(
         players = [2] * sides
         target = rng.choice((rs.target, 2000, 3000))
         accepted: list[HandInput] = []
+        state = fold_match(rs, target, sides, [])
         while count < hands and len(accepted) < 25:
             candidate = random_hand(rng, rs, sides, len(accepted) + 1)
             try:
@@ -121,9 +138,10 @@ def random_matches(
                 continue
             accepted.append(hand)
             count += 1
-            if fold_match(rs, target, sides, accepted).finished:
+            state = fold_match(rs, target, sides, [hand], start=state)  # each hand scored once
+            if state.finished:
                 break
-        matches.append(match_case(rs, target, sides, accepted, fold_match(rs, target, sides, accepted)))
+        matches.append(match_case(rs, target, sides, accepted, state))
     return matches
 
 
@@ -140,10 +158,12 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     ],
     "canaston": [{}, {"many_canastas.7": 2500, "red_threes_when_opened": True}],
     "francaise": [{}, {"going_out_kinds.surprise": 300}],
+    "american": [{}, {"red_threes.4": 1500, "penalties.unfinished_wild": 2500, "going_out_min_canastas": 3}],
 }
 # ... and every preset of RULES.md ("House rules every rule set accepts"), as the new-match page stores it.
 for _preset in PRESETS:
-    HOUSE_RULES[_preset.ruleset].append(dict(_preset.house_rules))
+    if _preset.house_rules:  # a preset of the book's own values (American Canasta's CLA) is the book
+        HOUSE_RULES[_preset.ruleset].append(dict(_preset.house_rules))
 
 
 @pytest.mark.parametrize("ruleset_id", RULESET_IDS)

@@ -56,6 +56,17 @@ CASES: dict[str, tuple[str, int, str, str | None, str, dict[str, str]]] = {
     "francaise_nobody": ("francaise", 2, "none", None, "4", {
         "sides-0-melds": "55", "sides-0-hand": "10", "sides-1-blank_ok": "y",
     }),
+    "american_threes_and_penalties": ("american", 2, "0", "normal", "2", {
+        "sides-0-melds": "800", "sides-0-canastas-clean": "1", "sides-0-canastas-sevens": "1",
+        "sides-0-red_threes": "2", "sides-0-black_threes": "1", "sides-1-melds_cards-ace": "3",
+        "sides-1-melds_cards-high": "4", "sides-1-hand": "85", "sides-1-red_threes": "1",
+        "sides-1-penalties-unfinished_aces": "1", "sides-1-penalties-sevens_in_hand": "2",
+    }),
+    "american_special_hand": ("american", 2, "1", "special_garbage", "5", {
+        "sides-0-melds": "420", "sides-0-hand_cards-joker": "1", "sides-0-canastas-wild_mixed": "1",
+        "sides-0-black_threes": "4", "sides-1-red_threes": "1", "sides-1-custom_points": "50",
+        "sides-1-custom_description": "table talk",
+    }),
 }
 
 #: Card counts a counter may be given, and what it counts (points per rule set's counted cards).
@@ -63,6 +74,7 @@ COUNTER_CASES: list[dict[str, Any]] = [
     {"ruleset": "classic", "counts": {"joker": 2, "two": 1, "ace": 0, "high": 4, "low": 3, "black_three": 1}},
     {"ruleset": "canaston", "counts": {"black_three": 4, "low": 1}},
     {"ruleset": "samba", "counts": {}},
+    {"ruleset": "american", "counts": {"joker": 1, "two": 2, "low": 3}},
 ]
 
 

@@ -27,7 +27,7 @@ def load(path: Path) -> Any:
 
 
 def test_there_are_cases_for_every_rule_set() -> None:
-    assert {load(f)["ruleset"] for f in CASES} == {"classic", "samba", "canaston", "francaise"}
+    assert {load(f)["ruleset"] for f in CASES} == {"classic", "samba", "canaston", "francaise", "american"}
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)

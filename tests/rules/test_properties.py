@@ -45,17 +45,26 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     "samba": [{}, {"going_out_min_canastas": 2}, {"melds_only_went_out": True}],
     "canaston": [{}, {"melds_only_went_out": True}, {"red_threes.per_card": 150}],
     "francaise": [{}, {"opening_bands.0": 15}, {"going_out_kinds.surprise": 300}],
+    "american": [
+        {},
+        {"special_hands_first_four": True},
+        {"red_threes.2": 250, "penalties.sevens_in_hand": 1000},
+    ],
 }
 # The house rules every rule set accepts (RULES.md), and the presets.
 for _ruleset_id, _choices in HOUSE_RULES.items():
-    _choices.append(
-        {
-            "going_out_min_canastas": 3,
-            "red_threes_when_opened": True,
-            "opening_bands": [[None, 0], [0, 50], [1500, 90], [3000, 120], [7000, 150]],
-        }
+    _every = {
+        "going_out_min_canastas": 3,
+        "red_threes_when_opened": True,
+        "opening_bands": [[None, 0], [0, 50], [1500, 90], [3000, 120], [7000, 150]],
+    }
+    if _ruleset_id == "american":  # its threes follow its own sign table (RULES.md: 422)
+        del _every["red_threes_when_opened"]
+    _choices.append(_every)
+    # A preset with a hands limit ends every match at its third hand: its game is a golden test.
+    _choices.extend(
+        dict(p.house_rules) for p in presets_for(_ruleset_id) if "hands_limit" not in p.house_rules
     )
-    _choices.extend(dict(p.house_rules) for p in presets_for(_ruleset_id))
 
 
 def step5(low: int, high: int) -> st.SearchStrategy[int]:
@@ -109,6 +118,8 @@ def hand_dicts(draw: st.DrawFn, rs: RuleSet, players: list[int], number: int = 1
             "canastas": canastas,
             "penalties": draw(st.lists(penalty_entries(rs), max_size=2)),
         }
+        if rs.red_threes.black_threes:
+            data["black_threes"] = draw(st.integers(0, 1))
         for flag in rs.flags:
             allowed = (not flag.went_out_only or i == went_out) and (
                 not flag.one_side or i == one_side_flag_holder
@@ -117,6 +128,9 @@ def hand_dicts(draw: st.DrawFn, rs: RuleSet, players: list[int], number: int = 1
                 data[flag.code] = draw(st.booleans())
         sides.append(data)
     kind = None if went_out is None else draw(st.sampled_from([k.code for k in rs.going_out_kinds]))
+    special = rs.going_out_kind(kind or "")
+    if went_out is not None and special is not None and special.special:  # a side that melded nothing
+        sides[went_out].update(melds=0, hand=0, canastas={})
     return {"number": number, "went_out": went_out, "going_out_kind": kind, "sides": sides}
 
 
@@ -255,6 +269,7 @@ BOOK_BANDS = {
     "samba": [(None, 15), (0, 50), (1500, 90), (3000, 120)],
     "canaston": [(None, 15), (0, 50), (1500, 90), (3000, 120), (5000, 150), (7500, 180)],
     "francaise": [(None, 0), (0, 50), (1500, 90), (3000, 120)],
+    "american": [(None, 125), (0, 125), (3000, 155), (5000, 180)],
 }
 
 

@@ -33,20 +33,28 @@ def owned(app: Flask, user_client: FlaskClient) -> dict[str, int]:
         services.add_hand(match, {**HAND, "number": 2})
         services.create_share_link(match)
         player = db.session.query(Player).filter_by(owner_id=ana.id, name="Luis").one()
-        return {"match_id": match.id, "player_id": player.id, "number": 1, "revision": match.revision}
+        event = services.events.create_event(ana.id, {
+            "name": "Martes", "ruleset": "classic", "format": "round_robin",
+            "entries": [{"players": ["Ana", "Luis"]}, {"players": ["Eva", "Juan"]}]})
+        game = services.events.seat_round(event).tables[0]
+        return {"match_id": match.id, "player_id": player.id, "number": 1, "revision": match.revision,
+                "event_id": event.id, "entry_id": event.entries[0].id, "game_id": game.match_id}
 
 
 def routes_with_ids(app: Flask) -> list[tuple[str, str, str]]:
-    """(method, url rule, endpoint) of every route that names a match or a player."""
+    """(method, url rule, endpoint) of every route that names a match, a player or an event."""
     found = []
     for rule in app.url_map.iter_rules():
-        if {"match_id", "player_id"} & set(rule.arguments):
+        if {"match_id", "player_id", "event_id"} & set(rule.arguments):
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
                 found.append((method, rule.rule, rule.endpoint))
     return found
 
 
 def fill(rule: str, ids: dict[str, int]) -> str:
+    """The rule with the fixture's ids; an event's game for a match named under its event."""
+    if "<int:event_id>" in rule:
+        ids = {**ids, "match_id": ids["game_id"]}
     for name, value in ids.items():
         rule = rule.replace(f"<int:{name}>", str(value))
     return rule

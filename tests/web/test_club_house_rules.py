@@ -45,6 +45,8 @@ def test_a_three_hand_game_ending_level_is_a_draw_everywhere(app: Flask, user_cl
         assert post_hand(user_client, match_id, hand).status_code == 302, number
     board = page(user_client.get(f"/matches/{match_id}"))
     assert 'data-opening="1">180<' in board  # hand 3 needs the third minimum, whatever the 1050
+    check = page(user_client.get(f"/matches/{match_id}/opening?side=0&joker=3&ace=2"))  # 150 + 40
+    assert "Enough: 190 of 180" in check and "every first meld of hand 3 needs 180" in check
     assert post_hand(user_client, match_id, out_hand(3, 0, 100, 750)).status_code == 302
 
     board = page(user_client.get(f"/matches/{match_id}"))

@@ -92,7 +92,20 @@ def event_paths(answers: Any, path_int: Any, body: Any) -> dict[str, Any]:
                     "content": {"application/json": {"schema": ref("ManualSeating")}},
                 },
                 "responses": answers(
-                    {201: ("The round.", ref("Round"), None)}, 404, 409, 422, c409=conflict_seat
+                    {201: ("The round.", ref("Round"), None)},
+                    404,
+                    409,
+                    422,
+                    c409=conflict_seat,
+                    links={
+                        "closeRound": {
+                            "operationId": "closeRound",
+                            "parameters": {
+                                "event_id": "$request.path.event_id",
+                                "number": "$response.body#/number",
+                            },
+                        }
+                    },
                 ),
             }
         },

@@ -176,6 +176,12 @@ def hand_input_schema() -> dict[str, Any]:
         "melds": card_points,
         "hand": card_points,
         "red_threes": integer(0, decks * CARD_GROUP_BY_CODE["red_three"].per_deck),
+        "black_threes": integer(
+            0,
+            decks * CARD_GROUP_BY_CODE["black_three"].per_deck,
+            description="Black threes laid out: American Canasta only (any other rule set accepts only 0; "
+            "otherwise 422 at sides.N.black_threes).",
+        ),
         "canastas": {
             "type": "object",
             "properties": {code: integer(0, most_canastas) for code in _codes("canasta_kinds")},

@@ -20,7 +20,7 @@ from wtforms import (
     SubmitField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import ValidationError
+from wtforms.validators import InputRequired, Length, ValidationError
 
 from ...rules import CUSTOM, RuleSet
 from ...rules.hand import MAX_DESCRIPTION
@@ -30,6 +30,8 @@ from .fields import MAX_DIGITS, BlockErrors, WholeNumberField
 
 NOBODY: Final = "none"
 CONFIRMED: Final = "y"
+#: The longest reason a director gives for a correction.
+MAX_REASON: Final = 200
 #: A list of penalty objects, whose values are plain: two levels (three to leave room for a mistake
 #: the rules then name at its field).
 MAX_CUSTOMS_DEPTH: Final = 3
@@ -89,6 +91,8 @@ def side_hand_form_class(rs: RuleSet) -> type[Form]:
         "hand_cards": FormField(counter),
         "blank_ok": ConfirmField(),
     }
+    if rs.red_threes.black_threes:  # American Canasta lays out and scores black threes too
+        fields["black_threes"] = WholeNumberField(_l("Black threes"))
     fields.update({flag.code: BooleanField(flag_label(flag)) for flag in rs.flags})
     return _subform("SideHandForm", fields)
 
@@ -170,6 +174,17 @@ def readable_customs(_form: Any, field: Any) -> None:
 
 class DeleteHandForm(FlaskForm):
     submit = SubmitField(_l("Delete the hand"))
+
+
+class CorrectionReasonForm(Form):
+    """Why a club night's director corrects a hand of an event game: required, kept in the edit log
+    (read from the hand form's own request; the hand form holds the CSRF token)."""
+
+    reason = StringField(
+        _l("Reason for the correction"),
+        [InputRequired(_l("Say why the hand is corrected.")), Length(max=MAX_REASON), Storable()],
+        render_kw={"maxlength": MAX_REASON, "autocomplete": "off"},
+    )
 
 
 class ReopenForm(FlaskForm):

@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "0017_events"
-down_revision = "0015_autoincrement_ids"
+down_revision = "0016_hand_results"
 branch_labels = None
 depends_on = None
 
@@ -117,9 +117,18 @@ def upgrade():
         sa.UniqueConstraint("token_hash", name=op.f("uq_table_links_token_hash")),
     )
     op.create_index(op.f("ix_table_links_event_id"), "table_links", ["event_id"], unique=False)
+    op.create_index(
+        "uq_table_links_active",
+        "table_links",
+        ["event_id", "table"],
+        unique=True,
+        sqlite_where=sa.text("revoked_at IS NULL"),
+        postgresql_where=sa.text("revoked_at IS NULL"),
+    )
 
 
 def downgrade():
+    op.drop_index("uq_table_links_active", table_name="table_links")
     op.drop_index(op.f("ix_table_links_event_id"), table_name="table_links")
     op.drop_table("table_links")
     op.drop_index(op.f("ix_event_tables_round_id"), table_name="event_tables")

@@ -18,6 +18,7 @@ TOPICS: Final[Mapping[str, str]] = {
     "lapse": N_("When an irregularity lapses"),
     "deal": N_("Players and dealing"),
     "red_threes": N_("Red threes"),
+    "special_hands": N_("Special hands"),
     "ties": N_("End of the match and ties"),
     "disagreements": N_("Where the books disagree"),
 }
@@ -28,7 +29,8 @@ class Statement:
     """One rule in words (``text``, an English msgid) and where the book says it.
 
     ``book`` is an id of :data:`~scorekeeper.referee.books.RULE_BOOKS` (``None``: the app's reading
-    where the books are silent); ``lines`` the seed file's lines, kept for checking, not shown;
+    where the books are silent); ``lines`` the seed file's lines, kept for checking, not shown
+    (``None`` for a web page);
     ``quote`` the book's own words in its language, exactly (``…`` marks a cut).
     """
 
