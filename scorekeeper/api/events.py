@@ -256,7 +256,7 @@ def table_hand() -> Response:
             raise ValidationError([FieldError("match", "Must be a match id.")])
     if access.match is None:
         service.add_table_hand(access, data, match_id)  # raises the conflict
-    assert access.match is not None
+        raise RuntimeError("a hand was taken for a table without a game")
     key = key_from_header(access.match.id, data)
     result, mv = service.add_table_hand(access, data, match_id, key)
     return hand_created(mv, result.number)
@@ -270,7 +270,8 @@ def table_confirm() -> Response:
         raise ValidationError([FieldError("side", N_("Must be 0 or 1."))])
     service.confirm_table(g.table, data["side"])
     access: reads.TableAccess = g.table
-    assert access.table is not None
+    if access.table is None:  # confirm_table refuses a table without a game
+        raise RuntimeError("a table without a game was confirmed")
     return jsonify(
         {"event": access.event.id, "table": access.number, "confirmed": list(access.table.confirmed)}
     )

@@ -191,7 +191,8 @@ def replan(playing: Sequence[int], past: Sequence[PastRound], rounds_left: int, 
         for table in old.tables:
             sides = [[index[p] for p in side if p in index] for side in table]
             search.add_history(sides)
-    rng = random.Random(n * 1_000 + len(past))  # repeatable: same inputs, same proposal
+    # Repeatable on purpose (same inputs, same proposal), and no secret: not for security.
+    rng = random.Random(n * 1_000 + len(past))  # nosec B311
     width = len(seated_rounds[0])
     moves = min(MAX_SWAPS, SWAPS_PER_PLAYER_ROUND * width * len(seated_rounds))
     plan = search.run(seated_rounds, rng, moves)

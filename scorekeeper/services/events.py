@@ -285,7 +285,8 @@ def check_event(data: Any) -> _EventData:
     entries = _check_entries(errors, fmt, data.get("entries")) if fmt in FORMATS else []
     rounds = _check_rounds(errors, fmt, data.get("rounds"), len(entries)) if entries else 0
     errors.raise_if_any()
-    assert setup is not None  # no error: the probe passed
+    if setup is None:  # no error was raised, so the probe passed
+        raise RuntimeError("the event's match settings were neither checked nor refused")
     return _EventData(
         name,
         held_on,
@@ -368,7 +369,8 @@ def add_entry(event: Event, data: Any) -> Entry:
         errors.raise_if_any()
     entry = _check_entry(errors, data, "_", event.entry_size)
     errors.raise_if_any()
-    assert entry is not None
+    if entry is None:  # no error was raised, so the entry was read
+        raise RuntimeError("the entry was neither read nor refused")
     _check_unique(errors, [("_", entry)], event.entries)
     errors.raise_if_any()
     try:

@@ -155,8 +155,9 @@ class MatchWrite:
         if finished:
             first = min(finished, key=lambda r: (r.created_at, r.match_id))
             owner = db.session.scalar(select(Match.owner_id).where(Match.id == first.match_id))
+            if owner is None:  # the caller inserted it in this transaction
+                raise RuntimeError(f"no match {first.match_id} for the sides inserted in bulk")
             for record in finished:
-                assert owner is not None  # the caller inserted it
                 self._ratings.note(owner, record.ruleset, ratings.Start(record.created_at, record.match_id))
 
     def rebuild_totals(self, owner_id: int) -> None:
