@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
-from .. import single_use
+from .. import single_use, vocabulary
 from ..i18n import translated_errors
 from ..keys import new_key
 from ..matches.edit_log import log_entries
@@ -423,6 +423,18 @@ def _render_round(context: dict[str, Any], status: int = 200) -> Response:
     return response
 
 
+def seating_errors(error: ValidationError, names: Mapping[int, str]) -> dict[str, list[str]]:
+    """A hand-made seating's problems in the user's language, each entry named as the page names it
+    (the API names it by its id)."""
+
+    def words(name: str, value: Any) -> Any:
+        if name == "entry" and isinstance(value, int) and value in names:
+            return names[value]
+        return vocabulary.message_words(name, value)
+
+    return error.as_dict(_, words, vocabulary.plural)
+
+
 @bp.route("/events/<int:event_id>/rounds/new", methods=["GET", "POST"])
 @login_required
 def new_round(event_id: int) -> Any:
@@ -445,6 +457,7 @@ def new_round(event_id: int) -> Any:
         "event": event,
         "form": form,
         "tables": proposed,
+        "table_numbers": [number for number, _table in seating.numbered()],
         "byes": proposed_byes,
         "seating": seating,
         "names": entry_names(ev.entries),
@@ -465,7 +478,7 @@ def new_round(event_id: int) -> Any:
         context.update(
             tables=tables,
             byes=byes,
-            errors=[m for messages in translated_errors(error).values() for m in messages],
+            errors=[m for messages in seating_errors(error, context["names"]).values() for m in messages],
         )
         return _render_round(context, UNPROCESSABLE)
     except Conflict as error:

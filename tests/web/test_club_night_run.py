@@ -1,0 +1,62 @@
+"""What the acceptance run of a club night in Chromium (bench/club_night_browser.py) found, kept fixed
+through the test client: a hand-made seating's problems in the director's language, naming the pair;
+the proposal page numbering its tables as the round will be seated (a Mitchell's tables keep their
+numbers when one is empty)."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.i18n import COOKIE
+from scorekeeper.models import EventRound
+from tests.web.helpers import count, csrf_token, form_keys, page
+from tests.web.test_events_pages import console, new_event, press, seat
+
+
+def test_a_manual_seating_names_the_pair_and_the_rule_in_the_directors_language(
+    user_client: FlaskClient, app: Flask
+) -> None:
+    event_id = new_event(user_client)
+    url = f"/events/{event_id}/rounds/new"
+    for language, twice, left_out in (
+        (
+            "es",
+            "Ana &amp; Luis está sentado dos veces.",
+            "Eva &amp; Juan está presente pero no tiene ni mesa",
+        ),
+        ("fr", "Ana &amp; Luis est placé deux fois.", "Eva &amp; Juan est présent mais n’a ni table"),
+    ):
+        user_client.set_cookie(COOKIE, language)
+        html = page(user_client.get(url))
+        ids = re.findall(r'<option value="(\d+)"', html)[
+            :4
+        ]  # Ana & Luis, Eva & Juan, Los Ases, Lucía & Jorge
+        data = {"t0-s0-0": ids[0], "t0-s1-0": ids[0], "t1-s0-0": ids[2], "t1-s1-0": ids[3]}
+        data["csrf_token"] = csrf_token(user_client, url)
+        data["once"] = form_keys(html)[0]
+        response = user_client.post(url, data=data)
+        assert response.status_code == 422
+        html = page(response)
+        assert twice in html and left_out in html
+        assert "Entry " not in html and "seated twice" not in html
+    assert count(app, EventRound) == 0
+
+
+def test_the_proposal_numbers_the_tables_as_the_round_seats_them(user_client: FlaskClient) -> None:
+    # A Mitchell of five pairs: three table places, one empty each round (its pair has the bye).
+    event_id = new_event(
+        user_client,
+        format="mitchell",
+        entries="Ana & Luis\nEva & Juan\nMarta & Pablo\nLucía & Jorge\nInés & Raúl\n",
+    )
+    for number in (1, 2):
+        proposal = page(user_client.get(f"/events/{event_id}/rounds/new"))
+        proposed = re.findall(r'<h2 class="h3">Table (\d+)</h2>', proposal)
+        assert seat(user_client, event_id).status_code == 302
+        html = console(user_client, event_id)
+        seated = re.findall(r"<strong>Table (\d+)</strong>", html.split('class="console-tables"')[1])
+        assert proposed and proposed == seated, (proposed, seated)
+        assert press(user_client, event_id, f"/events/{event_id}/rounds/{number}/close").status_code == 302
