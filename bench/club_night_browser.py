@@ -490,6 +490,8 @@ def swiss(night: Night) -> None:
     totals: dict[int, list[int]] = {}
     urls: dict[int, str] = {}
     for number in (1, 2, 3):
+        if number == 3:
+            manual_mistake(night, event, number)
         night.seat(event, number, f"swiss-r{number}")
         urls = urls or night.links(event)
         if number == 2 and len(urls) < 4:
@@ -536,6 +538,23 @@ def swiss(night: Night) -> None:
         compare(f"Swiss after round {number}", wall, night.event_json(event), totals)
         night.shot(wall, f"swiss-r{number}-wall-standings", full_page=False)
     wall.context.close()
+
+
+def manual_mistake(night: Night, event: int, number: int) -> None:
+    """The director, reading Spanish, seats one pair twice by hand: refused, the pair and the rule named
+    in Spanish; then back to English."""
+    d = night.desk
+    d.context.add_cookies([{"name": "lang", "value": "es", "url": night.base}])
+    d.goto(f"/events/{event}/rounds/new")
+    first = d.locator("#t0-s0-0").input_value()
+    d.locator("#t0-s1-0").select_option(first)
+    d.locator("form button.primary").click()
+    d.wait_for_load_state("load")
+    errors = d.locator("main").inner_text()
+    if "dos veces" not in errors:
+        PROBLEMS.append("the manual seating's problem is not in Spanish")
+    night.shot(d, f"swiss-r{number}-manual-seating-refused-es")
+    d.context.add_cookies([{"name": "lang", "value": "en", "url": night.base}])
 
 
 def _api_side(fields: dict[str, str]) -> dict[str, Any]:
