@@ -473,7 +473,7 @@ def new_round(event_id: int) -> Any:
     body = {"tables": [{"sides": t} for t in tables], "byes": byes} if manual else None
     try:
         with single_use.claim("round", lambda _made: console_url(event_id)):
-            seated = events.seat_round(event, body)
+            seated = events.seat_round(event, body, numbers=context["table_numbers"])
     except ValidationError as error:
         context.update(
             tables=tables,

@@ -60,3 +60,37 @@ def test_the_proposal_numbers_the_tables_as_the_round_seats_them(user_client: Fl
         seated = re.findall(r"<strong>Table (\d+)</strong>", html.split('class="console-tables"')[1])
         assert proposed and proposed == seated, (proposed, seated)
         assert press(user_client, event_id, f"/events/{event_id}/rounds/{number}/close").status_code == 302
+
+
+def test_a_seating_changed_by_hand_keeps_the_proposals_table_numbers(user_client: FlaskClient) -> None:
+    # Each round of a Mitchell of five pairs leaves one of its three table places empty; the
+    # director swaps two pairs: the tables keep the numbers the page showed (their phones' links).
+    event_id = new_event(
+        user_client,
+        format="mitchell",
+        entries="Ana & Luis\nEva & Juan\nMarta & Pablo\nLucía & Jorge\nInés & Raúl\n",
+    )
+    gaps = 0
+    for number in (1, 2, 3):
+        url = f"/events/{event_id}/rounds/new"
+        html = page(user_client.get(url))
+        proposed = re.findall(r'<h2 class="h3">Table (\d+)</h2>', html)
+        gaps += proposed != [str(n) for n in range(1, len(proposed) + 1)]
+        selects = dict(
+            re.findall(r'<select id="(t\d+-s\d+-\d+)".*?<option value="(\d+)"[^>]*selected', html, re.S)
+        )
+        selects["t0-s1-0"], selects["t1-s1-0"] = selects["t1-s1-0"], selects["t0-s1-0"]  # by hand
+        byes = re.findall(r'name="bye" value="(\d+)" checked', html)
+        data = {
+            **selects,
+            "bye": byes,
+            "csrf_token": csrf_token(user_client, url),
+            "once": form_keys(html)[0],
+        }
+        assert user_client.post(url, data=data).status_code == 302
+        seated = re.findall(
+            r"<strong>Table (\d+)</strong>", console(user_client, event_id).split('class="console-tables"')[1]
+        )
+        assert seated == proposed, (number, proposed, seated)
+        assert press(user_client, event_id, f"/events/{event_id}/rounds/{number}/close").status_code == 302
+    assert gaps  # a round whose tables are not 1 to N was seated by hand
