@@ -59,7 +59,10 @@ def test_the_proposal_numbers_the_tables_as_the_round_seats_them(user_client: Fl
         html = console(user_client, event_id)
         seated = re.findall(r"<strong>Table (\d+)</strong>", html.split('class="console-tables"')[1])
         assert proposed and proposed == seated, (proposed, seated)
+        # The bye's points wait for the close, as API.md says: the console says so while it waits.
+        assert "Bye:" in html and "count once the round is closed" in html
         assert press(user_client, event_id, f"/events/{event_id}/rounds/{number}/close").status_code == 302
+        assert "count once the round is closed" not in console(user_client, event_id)
 
 
 def test_a_seating_changed_by_hand_keeps_the_proposals_table_numbers(user_client: FlaskClient) -> None:
