@@ -97,3 +97,38 @@ def test_a_seating_changed_by_hand_keeps_the_proposals_table_numbers(user_client
         assert seated == proposed, (number, proposed, seated)
         assert press(user_client, event_id, f"/events/{event_id}/rounds/{number}/close").status_code == 302
     assert gaps  # a round whose tables are not 1 to N was seated by hand
+
+
+def test_two_pairs_the_proposal_leaves_out_can_be_seated_at_an_extra_table(user_client: FlaskClient) -> None:
+    # A Mitchell of seven pairs with one absent: its opponents and the odd pair would both sit out
+    # although six pairs can fill three tables; the director seats them at the spare table.
+    pairs = "Ana & Luis\nEva & Juan\nMarta & Pablo\nLucía & Jorge\nInés & Raúl\nSofía & Íñigo\nChloé & Loïc\n"
+    event_id = new_event(user_client, format="mitchell", entries=pairs)
+    html = console(user_client, event_id)
+    chloe = re.findall(r"/events/\d+/entries/(\d+)/presence", html)[-1]
+    assert (
+        press(user_client, event_id, f"/events/{event_id}/entries/{chloe}/presence", present="0").status_code
+        == 302
+    )
+    url = f"/events/{event_id}/rounds/new"
+    html = page(user_client.get(url))
+    byes = re.findall(r'name="bye" value="(\d+)" checked', html)
+    assert len(byes) == 2 and 'id="extra-s0"' in html
+    spare = re.search(r'<h2 class="h3">Table (\d+) <small', html)
+    assert spare
+    selects = dict(
+        re.findall(r'<select id="(t\d+-s\d+-\d+)".*?<option value="(\d+)"[^>]*selected', html, re.S)
+    )
+    token = csrf_token(user_client, url)
+    base = {**selects, "bye": byes, "csrf_token": token}
+    # One side only: refused with the reason, nothing seated.
+    half = user_client.post(url, data={**base, "extra-s0": byes[0], "once": form_keys(html)[0]})
+    assert half.status_code == 422 and "Choose both sides of the extra table" in page(half)
+    seated = user_client.post(
+        url, data={**base, "extra-s0": byes[0], "extra-s1": byes[1], "once": form_keys(html)[0]}
+    )
+    assert seated.status_code == 302
+    html = console(user_client, event_id)
+    tables = re.findall(r"<strong>Table (\d+)</strong>", html.split('class="console-tables"')[1])
+    assert len(tables) == 3 and spare.group(1) in tables
+    assert "Bye:" not in html
