@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
 
-from .. import single_use
+from .. import single_use, vocabulary
 from ..i18n import translated_errors
 from ..keys import new_key
 from ..matches.edit_log import log_entries
@@ -417,10 +417,45 @@ def sent_tables(shape: list[list[list[int]]]) -> tuple[list[list[list[int]]], li
     return tables, byes
 
 
+def _spare_table(
+    event: Any, proposed: list[list[list[int]]], byes: list[int], numbers: list[int]
+) -> int | None:
+    """The number of a table the director may add to the proposal, for two entries it leaves sitting
+    out (a Mitchell with an absent pair: its opponents and the odd pair), or ``None``: fewer than two
+    byes, players rather than pairs, or no table number left."""
+    if len(byes) < 2 or event.format == "individual" or any(len(side) != 1 for t in proposed for side in t):
+        return None
+    free = [n for n in range(1, event_reads.table_count(event) + 1) if n not in numbers]
+    return free[0] if free else None
+
+
+def _sent_extra(spare: int | None) -> tuple[int | None, int | None] | None:
+    """The entries chosen for the extra table (``None``: none chosen, or no extra table offered)."""
+    if spare is None:
+        return None
+    chosen = []
+    for side in (0, 1):
+        value = request.form.get(f"extra-s{side}", "")
+        chosen.append(int(value) if value.isascii() and value.isdigit() and 0 < len(value) <= 10 else None)
+    return None if chosen == [None, None] else (chosen[0], chosen[1])
+
+
 def _render_round(context: dict[str, Any], status: int = 200) -> Response:
     response = make_response(render_template("events/round.html", **context), status)
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def seating_errors(error: ValidationError, names: Mapping[int, str]) -> dict[str, list[str]]:
+    """A hand-made seating's problems in the user's language, each entry named as the page names it
+    (the API names it by its id)."""
+
+    def words(name: str, value: Any) -> Any:
+        if name == "entry" and isinstance(value, int) and value in names:
+            return names[value]
+        return vocabulary.message_words(name, value)
+
+    return error.as_dict(_, words, vocabulary.plural)
 
 
 @bp.route("/events/<int:event_id>/rounds/new", methods=["GET", "POST"])
@@ -440,11 +475,13 @@ def new_round(event_id: int) -> Any:
         return back_to_console(event_id)
     proposed = _shape(seating)
     proposed_byes = sorted(int(b) for b in seating.byes)
+    proposed_numbers = [number for number, _table in seating.numbered()]
     ev = event_reads.event_view(event)
     context: dict[str, Any] = {
         "event": event,
         "form": form,
         "tables": proposed,
+        "table_numbers": proposed_numbers,
         "byes": proposed_byes,
         "seating": seating,
         "names": entry_names(ev.entries),
@@ -452,20 +489,31 @@ def new_round(event_id: int) -> Any:
         "absent": [e.name for e in ev.entries if not e.present],
         "errors": [],
         "number": len(ev.rounds) + 1,
+        "spare": _spare_table(event, proposed, proposed_byes, proposed_numbers),
     }
     if not form.is_submitted():
         return _render_round(context)
     tables, byes = sent_tables(proposed)
+    numbers = list(proposed_numbers)
+    extra = _sent_extra(context["spare"])
+    if extra is not None:  # two entries who would sit out, seated at a table of their own
+        first, second = extra
+        if first is None or second is None:
+            context["errors"] = [_("Choose both sides of the extra table, or neither.")]
+            return _render_round(context, UNPROCESSABLE)
+        tables.append([[first], [second]])
+        numbers.append(context["spare"])
+        byes = [b for b in byes if b not in (first, second)]
     manual = tables != proposed or sorted(byes) != proposed_byes
     body = {"tables": [{"sides": t} for t in tables], "byes": byes} if manual else None
     try:
         with single_use.claim("round", lambda _made: console_url(event_id)):
-            seated = events.seat_round(event, body)
+            seated = events.seat_round(event, body, numbers=numbers)
     except ValidationError as error:
         context.update(
             tables=tables,
             byes=byes,
-            errors=[m for messages in translated_errors(error).values() for m in messages],
+            errors=[m for messages in seating_errors(error, context["names"]).values() for m in messages],
         )
         return _render_round(context, UNPROCESSABLE)
     except Conflict as error:

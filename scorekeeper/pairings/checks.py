@@ -7,16 +7,24 @@ from dataclasses import dataclass
 
 from .model import Table, check_format
 
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation (Babel extracts ``N_``); the shell translates it, then fills in
+    ``{entry}`` / ``{table}`` (as :class:`scorekeeper.rules.FieldError` does)."""
+    return message
+
+
 MESSAGES = {
-    "unknown": "Entry {entry} is not an entry of this event.",
-    "seated_twice": "Entry {entry} is seated twice.",
-    "left_out": "Entry {entry} is present but has neither a table nor a bye.",
-    "absent_seated": "Entry {entry} is absent and cannot be seated.",
-    "absent_bye": "Entry {entry} is absent and cannot have a bye.",
-    "shape_fixed": "Table {table} must have one entry on each side.",
-    "shape_individual": "Table {table} must have two players on each side.",
+    "unknown": N_("Entry {entry} is not an entry of this event."),
+    "seated_twice": N_("Entry {entry} is seated twice."),
+    "left_out": N_("Entry {entry} is present but has neither a table nor a bye."),
+    "absent_seated": N_("Entry {entry} is absent and cannot be seated."),
+    "absent_bye": N_("Entry {entry} is absent and cannot have a bye."),
+    "shape_fixed": N_("Table {table} must have one entry on each side."),
+    "shape_individual": N_("Table {table} must have two players on each side."),
 }
-"""The English text of each rule, by key (the shell translates by key; these are its msgids)."""
+"""The English text of each rule, by key: msgids, translated by the shell before the parameters are
+filled in (``services.events`` raises them as ``FieldError(path, MESSAGES[key], params)``)."""
 
 
 @dataclass(frozen=True)

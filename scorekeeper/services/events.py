@@ -454,11 +454,15 @@ def _check_manual(event: Event, data: Any) -> tuple[list[tuple[int, Table]], lis
     return list(enumerate(tables, start=1)), list(byes)
 
 
-def seat_round(event: Event, data: Any = None, key: RequestKey | None = None) -> EventRound:
+def seat_round(
+    event: Event, data: Any = None, key: RequestKey | None = None, numbers: Sequence[int] | None = None
+) -> EventRound:
     """Seat the next round: the proposal (:func:`.event_reads.next_round_proposal`) without ``data``,
     or ``{"tables": [{"sides": [[11], [12]]}, ...], "byes": [15]}``. Creates one match of the
     organiser per table (sides: the entries' players; ``individual``: two players a side) in one
-    unit of work. With ``key``: the same key and body again returns the round it seated.
+    unit of work. With ``key``: the same key and body again returns the round it seated. ``numbers``:
+    the table numbers of a seating by hand, in its tables' order (the organiser's page sends its
+    proposal's, so that a Mitchell's tables keep their places); 1 to N when absent or unfit.
 
     :raise Conflict: the current round is open, the event has had all its rounds, or is finished.
     :raise ValidationError: at ``tables`` (:func:`scorekeeper.pairings.check_manual`'s problems).
@@ -471,6 +475,7 @@ def seat_round(event: Event, data: Any = None, key: RequestKey | None = None) ->
         tables, byes = seating.numbered(), list(seating.byes)
     else:
         tables, byes = _check_manual(event, data)
+        tables = _renumbered(event, tables, numbers)
     if not tables:
         raise Conflict(N_("No table can be seated: too few entries are present."))
     try:
@@ -481,6 +486,22 @@ def seat_round(event: Event, data: Any = None, key: RequestKey | None = None) ->
             return done
         check_can_seat(event)  # another request seated this round meanwhile: 409
         raise
+
+
+def _renumbered(
+    event: Event, tables: list[tuple[int, Table]], numbers: Sequence[int] | None
+) -> list[tuple[int, Table]]:
+    """A hand-made seating's tables under ``numbers`` (the page's proposal's: a Mitchell's tables keep
+    their places, so each table's phone keeps its pairs) when they fit: one per table, distinct,
+    within the event's table links; else numbered 1 to N."""
+    if (
+        numbers is None
+        or len(numbers) != len(tables)
+        or len(set(numbers)) != len(numbers)
+        or not all(isinstance(n, int) and 1 <= n <= event_reads.table_count(event) for n in numbers)
+    ):
+        return tables
+    return [(number, table) for number, (_n, table) in zip(numbers, tables, strict=True)]
 
 
 def _seated_with(event: Event, key: RequestKey) -> EventRound | None:

@@ -237,16 +237,25 @@ async function fillTemplate() {
   });
   const r = await rules(state.templateEl.getAttribute("data-rules"));
   const prov = r ? provisional(r.ruleset, data.totals, list.filter((e) => e !== again), r.target, data.next) : null;
-  if (!again && (data.finished || (prov && prov.finished))) { noMoreHands(); return; }
+  if (!again && (data.finished || (prov && prov.finished))) { noMoreHands(!data.finished); return; }
   form.querySelectorAll(".side-hand").forEach((section, i) => {
     fillText(section, { total: prov ? num(prov.totals[i]) : "?", minimum: prov ? num(prov.minimums[i]) : "?" });
   });
 }
 
-/** The match is over (on the server, or with the hands on this phone): no hand form. */
-function noMoreHands() {
-  const p = el("p", "flash flash-error", text("no_more"));
-  p.setAttribute("role", "alert");
+/** The match is over (on the server, or with the hands on this phone): no hand form. ``onPhone``:
+ *  ended by this phone's queued hands, whose box says so already. */
+function noMoreHands(onPhone) {
+  // No "Enter hand N" over a form that is gone, and the queue's own "no more hands" said once.
+  const title = document.querySelector(".hand-page-title");
+  if (title) {
+    title.hidden = true;
+    const sub = title.nextElementSibling;
+    if (sub && sub.matches("p.muted")) { sub.hidden = true; }
+  }
+  const p = el("p", "flash", text("no_more"));
+  p.setAttribute("role", "status");
+  p.hidden = Boolean(onPhone);
   state.form.parentNode.replaceChild(p, state.form);
   state.form = null;
 }
