@@ -30,8 +30,8 @@ from .model import PastRound, Table
 Round = tuple[tuple[tuple[tuple[int, int], tuple[int, int]], ...], tuple[int, ...]]
 """One planned round on player numbers: tables ((a, b), (c, d)) and the players out."""
 
-SWAPS_PER_PLAYER_ROUND = 60
-MAX_SWAPS = 8_000
+SWAPS_PER_PLAYER_ROUND = 100
+MAX_SWAPS = 25_000
 """Local search budget: swaps tried per player and planned round, at most MAX_SWAPS (a count, not a
 clock, so that the same request gets the same answer; about 0.1 s on this machine)."""
 
@@ -100,14 +100,68 @@ def packing_schedule(n: int) -> tuple[Round, ...]:
 
 @cache
 def planned(n: int, rounds: int) -> tuple[Round, ...] | None:
-    """The shipped plan of ``rounds`` rounds for n players, or None when the data has none."""
+    """The plan of ``rounds`` rounds for n players from the shipped data, or None when it has none.
+
+    Within the packing's length, its first rounds. Beyond: the better of the whist tournament's rounds
+    (fewest meetings first) and the packing extended by the local search.
+    """
     packing = packing_schedule(n)
     if rounds <= len(packing):
         return packing[:rounds]
+    candidates = []
     whist = whist_schedule(n)
-    if whist is None or rounds > len(whist):
-        return None
-    return _fewest_meetings_first(whist, rounds)
+    if whist is not None and rounds <= len(whist):
+        candidates.append(_fewest_meetings_first(whist, rounds))
+    if packing:
+        candidates.append(packing + _extend(n, packing, rounds - len(packing)))
+    return min(candidates, key=quality) if candidates else None
+
+
+def quality(plan: Sequence[Round]) -> tuple[int, int, int]:
+    """(repeated partners, pairs meeting more than once, Σ opponents²): lower is better, in order."""
+    partner: dict[tuple[int, int], int] = {}
+    opponent: dict[tuple[int, int], int] = {}
+    met: dict[tuple[int, int], int] = {}
+    for tables, _out in plan:
+        for (a, b), (c, d) in tables:
+            for p in ((min(a, b), max(a, b)), (min(c, d), max(c, d))):
+                partner[p] = partner.get(p, 0) + 1
+            for x in (a, b):
+                for y in (c, d):
+                    p = (min(x, y), max(x, y))
+                    opponent[p] = opponent.get(p, 0) + 1
+            for p in _pairs_of(((a, b), (c, d))):
+                met[p] = met.get(p, 0) + 1
+    return (sum(v - 1 for v in partner.values()), sum(v > 1 for v in met.values()),
+            sum(v * v for v in opponent.values()))
+
+
+def _extend(n: int, start: Sequence[Round], rounds: int) -> tuple[Round, ...]:
+    """``rounds`` more rounds after ``start`` by the local search (players 0..n−1, deterministic)."""
+    sitting: dict[int, int] = {}
+    for _tables, out in start:
+        for p in out:
+            sitting[p] = sitting.get(p, 0) + 1
+    players = list(range(n))
+    seated_rounds: list[list[int]] = []
+    outs: list[list[int]] = []
+    for _ in range(rounds):
+        sitting_out = pick_byes(players, n % 4, players, sitting)
+        for p in sitting_out:
+            sitting[p] = sitting.get(p, 0) + 1
+        outs.append(sitting_out)
+        seated_rounds.append([p for p in players if p not in sitting_out])
+    search = _Search(n)
+    for tables, _out in start:
+        for (a, b), (c, d) in tables:
+            search.add_history([[a, b], [c, d]])
+    plan = search.run(seated_rounds, random.Random(n), _budget(n, rounds))
+    return tuple((tuple(((row[t], row[t + 1]), (row[t + 2], row[t + 3])) for t in range(0, len(row) - 3, 4)),
+                  tuple(out)) for row, out in zip(plan, outs, strict=True))
+
+
+def _budget(width: int, rounds: int) -> int:
+    return min(MAX_SWAPS, SWAPS_PER_PLAYER_ROUND * width * rounds)
 
 
 def _fewest_meetings_first(schedule: Sequence[Round], rounds: int) -> tuple[Round, ...]:
@@ -192,9 +246,7 @@ def replan(playing: Sequence[int], past: Sequence[PastRound], rounds_left: int, 
             sides = [[index[p] for p in side if p in index] for side in table]
             search.add_history(sides)
     rng = random.Random(n * 1_000 + len(past))  # repeatable: same inputs, same proposal
-    width = len(seated_rounds[0])
-    moves = min(MAX_SWAPS, SWAPS_PER_PLAYER_ROUND * width * len(seated_rounds))
-    plan = search.run(seated_rounds, rng, moves)
+    plan = search.run(seated_rounds, rng, _budget(len(seated_rounds[0]), len(seated_rounds)))
     first = plan[0]
     tables: list[Table] = []
     for t in range(0, len(first), 4):
