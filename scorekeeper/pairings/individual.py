@@ -7,7 +7,9 @@ Players are numbered 0..n−1 in entry order. A plan for all the event's rounds 
   1-rotational resolvable 2-(n, 4, 1) designs; other counts: the longest packing found);
 - beyond that, a whist tournament (n ≡ 0 mod 4: n − 1 rounds, each pair partners exactly once and
   opposes exactly twice; n ≡ 1 mod 4: n rounds, one player out each), its rounds taken in the order
-  that meets fewest pairs twice.
+  that meets fewest pairs twice, or the packing extended by the local search, whichever repeats less;
+- where no whist tournament was found, the best whole schedule a long offline search found; where
+  no packing as long as the event was found, the best short plan of such a search (40 players).
 
 While every entry is present and the past rounds are the plan's, the round proposed is the plan's.
 Otherwise (other counts, absences, a round seated by hand, a late entry) the rest of the event is
@@ -24,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
 
-from .data.designs import PACKINGS, ROTATIONAL_BASE, WHIST_BASE
+from .data.designs import PACKINGS, ROTATIONAL_BASE, SCHEDULES, SHORT, WHIST_BASE
 from .model import PastRound, Table
 
 Round = tuple[tuple[tuple[tuple[int, int], tuple[int, int]], ...], tuple[int, ...]]
@@ -77,6 +79,20 @@ def whist_schedule(n: int) -> tuple[Round, ...] | None:
 
 
 @cache
+def full_schedule(n: int) -> tuple[Round, ...] | None:
+    """The whist tournament for n players, else the shipped best schedule found by search, else None."""
+    whist = whist_schedule(n)
+    if whist is not None or n not in SCHEDULES:
+        return whist
+    return tuple(_explicit(n, blocks) for blocks in SCHEDULES[n])
+
+
+def _explicit(n: int, blocks: Sequence[Sequence[int]]) -> Round:
+    seated = {p for block in blocks for p in block}
+    return (tuple(((a, b), (c, d)) for a, b, c, d in blocks), tuple(p for p in range(n) if p not in seated))
+
+
+@cache
 def packing_schedule(n: int) -> tuple[Round, ...]:
     """The longest shipped schedule of n players in which every pair meets at most once at a table."""
     if n in ROTATIONAL_BASE:
@@ -89,13 +105,7 @@ def packing_schedule(n: int) -> tuple[Round, ...]:
             blocks += [[point(p) for p in block] for block in ROTATIONAL_BASE[n]]
             rounds.append((tuple(((a, b), (c, d)) for a, b, c, d in blocks), ()))
         return tuple(rounds)
-    plan = PACKINGS.get(n, [])
-    out: list[Round] = []
-    for blocks in plan:
-        seated = {p for block in blocks for p in block}
-        out.append((tuple(((a, b), (c, d)) for a, b, c, d in blocks),
-                    tuple(p for p in range(n) if p not in seated)))
-    return tuple(out)
+    return tuple(_explicit(n, blocks) for blocks in PACKINGS.get(n, []))
 
 
 @cache
@@ -109,9 +119,11 @@ def planned(n: int, rounds: int) -> tuple[Round, ...] | None:
     if rounds <= len(packing):
         return packing[:rounds]
     candidates = []
-    whist = whist_schedule(n)
-    if whist is not None and rounds <= len(whist):
-        candidates.append(_fewest_meetings_first(whist, rounds))
+    if rounds <= len(SHORT.get(n, [])):
+        candidates.append(tuple(_explicit(n, blocks) for blocks in SHORT[n][:rounds]))
+    whole = full_schedule(n)
+    if whole is not None and rounds <= len(whole):
+        candidates.append(_fewest_meetings_first(whole, rounds))
     if packing:
         candidates.append(packing + _extend(n, packing, rounds - len(packing)))
     return min(candidates, key=quality) if candidates else None
@@ -258,8 +270,10 @@ def replan(playing: Sequence[int], past: Sequence[PastRound], rounds_left: int, 
 class _Search:
     """Counts of partners, opponents and meetings per pair, and a swap's change of the plan's cost.
 
-    Cost = 10⁶ × repeated partners + 10³ × repeated meetings (any role) + Σ opponents², so that each
-    criterion comes before the next for the sizes served here.
+    Cost = 10⁶ × repeated partners + 10³ × Σ C(meetings, 2) + Σ opponents², so that each criterion
+    comes before the next for the sizes served here. C(meetings, 2) per pair is 0 for pairs that meet
+    once and 1 for a pair meeting twice (the count of pairs meeting twice while none meets three
+    times), and keeps meetings even over a whole schedule, where every pair meets three times.
     """
 
     PARTNER, MEET = 1_000_000, 1_000
@@ -317,16 +331,14 @@ class _Search:
                     key = me * n + mate if me < mate else mate * n + me
                     m = meet[key]
                     if sign > 0:
-                        if m:
-                            delta += big_meet
+                        delta += big_meet * m
                         if k // 2 == side:
                             if partner[key]:
                                 delta += big_partner
                         else:
                             delta += 2 * opponent[key] + 1
                     else:
-                        if m >= 2:
-                            delta -= big_meet
+                        delta -= big_meet * (m - 1)
                         if k // 2 == side:
                             if partner[key] >= 2:
                                 delta -= big_partner
