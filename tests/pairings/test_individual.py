@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 
 from scorekeeper.pairings import PastRound, propose
-from scorekeeper.pairings.data.designs import PACKINGS, ROTATIONAL_BASE, SCHEDULES, SHORT, WHIST_BASE
+from scorekeeper.pairings.data.designs import PACKINGS, SCHEDULES, SHORT, WHIST_BASE
 from scorekeeper.pairings.individual import packing_schedule, whist_schedule
 
 
@@ -22,7 +22,7 @@ def counts(rounds):
 
 
 # What docs/performance.md says is shipped ("Seating"): keep the two in step.
-WHIST_SHIPPED = [8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 29, 37]
+WHIST_SHIPPED = [8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32, 37]
 PACKING_ROUNDS = {16: 5, 20: 5, 24: 7}   # every pair at most once at a table, over these rounds
 SHORT_MET_TWICE = {40: 30}               # 40 players over 12 rounds: pairs meeting twice
 
@@ -67,7 +67,7 @@ def test_each_whist_tournament_partners_each_pair_once_and_opposes_it_twice(n):
         assert sorted(p for _, out in schedule for p in out) == list(range(n))  # each out once
 
 
-@pytest.mark.parametrize("n", sorted(set(ROTATIONAL_BASE) | set(PACKINGS)))
+@pytest.mark.parametrize("n", sorted(PACKINGS))
 def test_each_packing_meets_every_pair_at_most_once(n):
     schedule = packing_schedule(n)
     for tables, out in schedule:
@@ -75,8 +75,6 @@ def test_each_packing_meets_every_pair_at_most_once(n):
         assert len(seated) == len(set(seated)) == n - n % 4 and not set(seated) & set(out)
     _, _, met = counts(t for t, _ in schedule)
     assert set(met.values()) == {1}
-    if n in ROTATIONAL_BASE:  # a resolvable 2-(n, 4, 1) design: every pair exactly once
-        assert len(schedule) == (n - 1) // 3 and len(met) == n * (n - 1) // 2
 
 
 def play(n, rounds, present=None, entries=None):
