@@ -133,6 +133,7 @@ def test_every_proposal_passes_the_manual_checks(fmt, n, absent, seed):
     past = []
     for r in range(1, rounds + 1):
         points = {e: (e * seed) % 5 for e in entries}
-        s = propose(fmt, entries, present, past, r, rounds=rounds, match_points=points, standing=entries, byes={})
+        s = propose(fmt, entries, present, past, r, rounds=rounds, match_points=points, standing=entries,
+                    byes={})
         assert check_manual(fmt, entries, present, list(s.tables), list(s.byes)) == []
         past.append(PastRound(s.tables, s.byes))
