@@ -7,14 +7,19 @@ from dataclasses import dataclass
 
 from .model import Table, check_format
 
+def N_(message: str) -> str:
+    """Marks a message for the catalogs (scripts/i18n.py extract); the shell translates it."""
+    return message
+
+
 MESSAGES = {
-    "unknown": "Entry {entry} is not an entry of this event.",
-    "seated_twice": "Entry {entry} is seated twice.",
-    "left_out": "Entry {entry} is present but has neither a table nor a bye.",
-    "absent_seated": "Entry {entry} is absent and cannot be seated.",
-    "absent_bye": "Entry {entry} is absent and cannot have a bye.",
-    "shape_fixed": "Table {table} must have one entry on each side.",
-    "shape_individual": "Table {table} must have two players on each side.",
+    "unknown": N_("Entry {entry} is not an entry of this event."),
+    "seated_twice": N_("Entry {entry} is seated twice."),
+    "left_out": N_("Entry {entry} is present but has neither a table nor a bye."),
+    "absent_seated": N_("Entry {entry} is absent and cannot be seated."),
+    "absent_bye": N_("Entry {entry} is absent and cannot have a bye."),
+    "shape_fixed": N_("Table {table} must have one entry on each side."),
+    "shape_individual": N_("Table {table} must have two players on each side."),
 }
 """The English text of each rule, by key (the shell translates by key; these are its msgids)."""
 
