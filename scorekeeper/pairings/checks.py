@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .model import Table, check_format
 
+
 def N_(message: str) -> str:
     """Marks a message for the catalogs (scripts/i18n.py extract); the shell translates it."""
     return message
