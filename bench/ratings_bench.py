@@ -162,7 +162,8 @@ def measure(kind: str, count: int) -> list[str]:
             _, seconds = timed(lambda: [store_matches(owner_id, chunk) for chunk in chunks])
             steps = db.session.scalar(select(func.count()).select_from(RatingStep))
         lines.append(
-            f"  import in {len(chunks)} files, ratings included: {seconds:6.2f} s {cpu()}, {steps:,} rating steps"
+            f"  import in {len(chunks)} files, ratings included: {seconds:6.2f} s {cpu()},"
+            f" {steps:,} rating steps"
         )
         stored = _stored(app)
         with app.app_context():

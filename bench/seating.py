@@ -2,7 +2,7 @@
 
 Plays whole events through ``scorekeeper.pairings.propose`` (every player present, results ignored:
 seating of individual events does not depend on them) and counts, over all rounds:
-repeated partners, pairs opposed once / twice / three or four times, pairs meeting at a table twice or
+repeated partners, pairs opposed never / once / twice / three times or more, pairs meeting at a table twice or
 more (any role), and the time of the slowest ``propose`` call (wall and CPU). Prints a table.
 Run: ``.venv/bin/python bench/seating.py`` (about half a minute).
 """
@@ -52,7 +52,7 @@ def play(n: int, rounds: int, absent: int) -> dict[str, float]:
         "opp 0": n * (n - 1) // 2 - len(opponents),
         "opp 1": sum(v == 1 for v in opponents.values()),
         "opp 2": sum(v == 2 for v in opponents.values()),
-        "opp 3-4": sum(v >= 3 for v in opponents.values()),
+        "opp 3+": sum(v >= 3 for v in opponents.values()),
         "met 2+": sum(v >= 2 for v in met.values()),
         "ms wall": wall * 1000,
         "ms cpu": cpu * 1000,
@@ -60,7 +60,7 @@ def play(n: int, rounds: int, absent: int) -> dict[str, float]:
 
 
 def main() -> None:
-    columns = ["partners again", "opp 0", "opp 1", "opp 2", "opp 3-4", "met 2+", "ms wall", "ms cpu"]
+    columns = ["partners again", "opp 0", "opp 1", "opp 2", "opp 3+", "met 2+", "ms wall", "ms cpu"]
     print("| players | rounds | absent | " + " | ".join(columns) + " |")
     print("|---:" * (3 + len(columns)) + "|")
     for n, rounds, absent in CASES:

@@ -3,17 +3,19 @@
 Players are numbered 0..n−1 in entry order. A plan for all the event's rounds comes from shipped data
 (:mod:`.data.designs`, found once by ``scripts/seating_designs.py`` and checked by the tests):
 
-- up to the rounds a resolvable design allows, every pair at most once at a table (16, 28, 40: the
-  1-rotational resolvable 2-(n, 4, 1) designs; other counts: the longest packing found);
+- up to the rounds a packing allows, every pair at most once at a table (16 and 20 players over 5
+  rounds, 24 over 7; 2 rounds for some other counts);
 - beyond that, a whist tournament (n ≡ 0 mod 4: n − 1 rounds, each pair partners exactly once and
   opposes exactly twice; n ≡ 1 mod 4: n rounds, one player out each), its rounds taken in the order
-  that meets fewest pairs twice.
+  that meets fewest pairs twice, or the packing extended by the local search, whichever repeats less;
+- where no whist tournament was found, the best whole schedule a long offline search found; where
+  no packing as long as the event was found, the best short plan of such a search (40 players).
 
 While every entry is present and the past rounds are the plan's, the round proposed is the plan's.
 Otherwise (other counts, absences, a round seated by hand, a late entry) the rest of the event is
 planned again at request time by a bounded local search: a fixed number of swaps (deterministic, no
-clock), about 0.1 s for 40 players over 12 rounds, minimising repeated partners, then pairs meeting
-again in any role, then uneven opponents (the sum of squares of the times each pair opposed).
+clock; 25,000 at most, about 0.1 s of CPU for 40 players over 12 rounds), minimising repeated
+partners, then pairs meeting again in any role, then uneven opponents (Σ opponents² per pair).
 """
 
 from __future__ import annotations
@@ -24,16 +26,16 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
 
-from .data.designs import PACKINGS, ROTATIONAL_BASE, WHIST_BASE
+from .data.designs import PACKINGS, SCHEDULES, SHORT, WHIST_BASE
 from .model import PastRound, Table
 
 Round = tuple[tuple[tuple[tuple[int, int], tuple[int, int]], ...], tuple[int, ...]]
 """One planned round on player numbers: tables ((a, b), (c, d)) and the players out."""
 
-SWAPS_PER_PLAYER_ROUND = 60
-MAX_SWAPS = 8_000
+SWAPS_PER_PLAYER_ROUND = 100
+MAX_SWAPS = 25_000
 """Local search budget: swaps tried per player and planned round, at most MAX_SWAPS (a count, not a
-clock, so that the same request gets the same answer; about 0.1 s on this machine)."""
+clock, so that the same request gets the same answer; about 0.1 s of CPU at 40 players)."""
 
 
 # -- the shipped designs, developed ------------------------------------------------------------
@@ -77,37 +79,92 @@ def whist_schedule(n: int) -> tuple[Round, ...] | None:
 
 
 @cache
+def full_schedule(n: int) -> tuple[Round, ...] | None:
+    """The whist tournament for n players, else the shipped best schedule found by search, else None."""
+    whist = whist_schedule(n)
+    if whist is not None or n not in SCHEDULES:
+        return whist
+    return tuple(_explicit(n, blocks) for blocks in SCHEDULES[n])
+
+
+def _explicit(n: int, blocks: Sequence[Sequence[int]]) -> Round:
+    seated = {p for block in blocks for p in block}
+    return (tuple(((a, b), (c, d)) for a, b, c, d in blocks), tuple(p for p in range(n) if p not in seated))
+
+
+@cache
 def packing_schedule(n: int) -> tuple[Round, ...]:
     """The longest shipped schedule of n players in which every pair meets at most once at a table."""
-    if n in ROTATIONAL_BASE:
-        m = (n - 1) // 3
-        rounds: list[Round] = []
-        for r in range(m):
-            def point(p: Sequence[int], r: int = r) -> int:
-                return p[1] * m + (p[0] + r) % m
-            blocks = [[n - 1, point((0, 0)), point((0, 1)), point((0, 2))]]
-            blocks += [[point(p) for p in block] for block in ROTATIONAL_BASE[n]]
-            rounds.append((tuple(((a, b), (c, d)) for a, b, c, d in blocks), ()))
-        return tuple(rounds)
-    plan = PACKINGS.get(n, [])
-    out: list[Round] = []
-    for blocks in plan:
-        seated = {p for block in blocks for p in block}
-        out.append((tuple(((a, b), (c, d)) for a, b, c, d in blocks),
-                    tuple(p for p in range(n) if p not in seated)))
-    return tuple(out)
+    return tuple(_explicit(n, blocks) for blocks in PACKINGS.get(n, []))
 
 
 @cache
 def planned(n: int, rounds: int) -> tuple[Round, ...] | None:
-    """The shipped plan of ``rounds`` rounds for n players, or None when the data has none."""
+    """The plan of ``rounds`` rounds for n players from the shipped data, or None when it has none.
+
+    Within the packing's length, its first rounds. Beyond: the better of the whist tournament's rounds
+    (fewest meetings first) and the packing extended by the local search.
+    """
     packing = packing_schedule(n)
     if rounds <= len(packing):
         return packing[:rounds]
-    whist = whist_schedule(n)
-    if whist is None or rounds > len(whist):
-        return None
-    return _fewest_meetings_first(whist, rounds)
+    candidates = []
+    if rounds <= len(SHORT.get(n, [])):
+        candidates.append(tuple(_explicit(n, blocks) for blocks in SHORT[n][:rounds]))
+    whole = full_schedule(n)
+    if whole is not None and rounds <= len(whole):
+        candidates.append(_fewest_meetings_first(whole, rounds))
+    if packing:
+        candidates.append(packing + _extend(n, packing, rounds - len(packing)))
+    return min(candidates, key=quality) if candidates else None
+
+
+def quality(plan: Sequence[Round]) -> tuple[int, int, int]:
+    """(repeated partners, pairs meeting more than once, Σ opponents²): lower is better, in order."""
+    partner: dict[tuple[int, int], int] = {}
+    opponent: dict[tuple[int, int], int] = {}
+    met: dict[tuple[int, int], int] = {}
+    for tables, _out in plan:
+        for (a, b), (c, d) in tables:
+            for p in ((min(a, b), max(a, b)), (min(c, d), max(c, d))):
+                partner[p] = partner.get(p, 0) + 1
+            for x in (a, b):
+                for y in (c, d):
+                    p = (min(x, y), max(x, y))
+                    opponent[p] = opponent.get(p, 0) + 1
+            for p in _pairs_of(((a, b), (c, d))):
+                met[p] = met.get(p, 0) + 1
+    return (sum(v - 1 for v in partner.values()), sum(v > 1 for v in met.values()),
+            sum(v * v for v in opponent.values()))
+
+
+def _extend(n: int, start: Sequence[Round], rounds: int) -> tuple[Round, ...]:
+    """``rounds`` more rounds after ``start`` by the local search (players 0..n−1, deterministic)."""
+    sitting: dict[int, int] = {}
+    for _tables, out in start:
+        for p in out:
+            sitting[p] = sitting.get(p, 0) + 1
+    players = list(range(n))
+    seated_rounds: list[list[int]] = []
+    outs: list[list[int]] = []
+    for _ in range(rounds):
+        sitting_out = pick_byes(players, n % 4, players, sitting)
+        for p in sitting_out:
+            sitting[p] = sitting.get(p, 0) + 1
+        outs.append(sitting_out)
+        seated_rounds.append([p for p in players if p not in sitting_out])
+    search = _Search(n)
+    for tables, _out in start:
+        for (a, b), (c, d) in tables:
+            search.add_history([[a, b], [c, d]])
+    rng = random.Random(n)  # nosec B311: repeatable on purpose, and no secret
+    plan = search.run(seated_rounds, rng, _budget(n, rounds))
+    return tuple((tuple(((row[t], row[t + 1]), (row[t + 2], row[t + 3])) for t in range(0, len(row) - 3, 4)),
+                  tuple(out)) for row, out in zip(plan, outs, strict=True))
+
+
+def _budget(width: int, rounds: int) -> int:
+    return min(MAX_SWAPS, SWAPS_PER_PLAYER_ROUND * width * rounds)
 
 
 def _fewest_meetings_first(schedule: Sequence[Round], rounds: int) -> tuple[Round, ...]:
@@ -193,9 +250,7 @@ def replan(playing: Sequence[int], past: Sequence[PastRound], rounds_left: int, 
             search.add_history(sides)
     # Repeatable on purpose (same inputs, same proposal), and no secret: not for security.
     rng = random.Random(n * 1_000 + len(past))  # nosec B311
-    width = len(seated_rounds[0])
-    moves = min(MAX_SWAPS, SWAPS_PER_PLAYER_ROUND * width * len(seated_rounds))
-    plan = search.run(seated_rounds, rng, moves)
+    plan = search.run(seated_rounds, rng, _budget(len(seated_rounds[0]), len(seated_rounds)))
     first = plan[0]
     tables: list[Table] = []
     for t in range(0, len(first), 4):
@@ -207,8 +262,10 @@ def replan(playing: Sequence[int], past: Sequence[PastRound], rounds_left: int, 
 class _Search:
     """Counts of partners, opponents and meetings per pair, and a swap's change of the plan's cost.
 
-    Cost = 10⁶ × repeated partners + 10³ × repeated meetings (any role) + Σ opponents², so that each
-    criterion comes before the next for the sizes served here.
+    Cost = 10⁶ × repeated partners + 10³ × Σ C(meetings, 2) + Σ opponents², so that each criterion
+    comes before the next for the sizes served here. C(meetings, 2) per pair is 0 for pairs that meet
+    once and 1 for a pair meeting twice (the count of pairs meeting twice while none meets three
+    times), and keeps meetings even over a whole schedule, where every pair meets three times.
     """
 
     PARTNER, MEET = 1_000_000, 1_000
@@ -266,16 +323,14 @@ class _Search:
                     key = me * n + mate if me < mate else mate * n + me
                     m = meet[key]
                     if sign > 0:
-                        if m:
-                            delta += big_meet
+                        delta += big_meet * m
                         if k // 2 == side:
                             if partner[key]:
                                 delta += big_partner
                         else:
                             delta += 2 * opponent[key] + 1
                     else:
-                        if m >= 2:
-                            delta -= big_meet
+                        delta -= big_meet * (m - 1)
                         if k // 2 == side:
                             if partner[key] >= 2:
                                 delta -= big_partner

@@ -4,6 +4,8 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.pairings import (
     PastRound,
@@ -119,3 +121,19 @@ def test_check_manual_names_entry_and_rule():
         "Entry 2 is present but has neither a table nor a bye.",
         "Entry 3 is present but has neither a table nor a bye.",
     ]
+
+
+@settings(max_examples=20, deadline=None)
+@given(fmt=st.sampled_from(["round_robin", "mitchell", "swiss", "individual"]), n=st.integers(4, 14),
+       absent=st.sets(st.integers(0, 13), max_size=3), seed=st.integers(0, 1000))
+def test_every_proposal_passes_the_manual_checks(fmt, n, absent, seed):
+    entries = list(range(1, n + 1))
+    present = {e for e in entries if e - 1 not in absent}
+    rounds = min(3, max_rounds(fmt, n))
+    past = []
+    for r in range(1, rounds + 1):
+        points = {e: (e * seed) % 5 for e in entries}
+        s = propose(fmt, entries, present, past, r, rounds=rounds, match_points=points, standing=entries,
+                    byes={})
+        assert check_manual(fmt, entries, present, list(s.tables), list(s.byes)) == []
+        past.append(PastRound(s.tables, s.byes))
