@@ -195,7 +195,8 @@ def measure(kind: str, count: int) -> list[str]:
                 _, seconds = timed(lambda: services.add_hand(match, hand))
             rated = sum("rating_steps" in s or "player_ratings" in s for s in statements)
             lines.append(
-                f"  finishing one more match:           {seconds * 1000:6.0f} ms, {len(statements)} statements "
+                f"  finishing one more match:           {seconds * 1000:6.0f} ms,"
+                f" {len(statements)} statements "
                 f"({rated} of ratings)"
             )
             first = db.session.scalar(
