@@ -33,6 +33,7 @@ from ..services import MAX_ID, Conflict, NotFound, event_reads, events, view
 from ..services.match_reads import latest_log
 from ..services.player_reads import player_names
 from .blueprint import bp
+from .chances import table_chances
 from .console import (
     clock_text,
     ends_at,
@@ -250,6 +251,17 @@ def console_context(event_id: int) -> dict[str, Any]:
         "ev": ev,
         "current": current,
         "tables": tables,
+        # Before a game is played only: a finished one's result is in the ratings already.
+        "chances": [
+            "" if tv.finished else text
+            for tv, text in zip(
+                current.tables,
+                table_chances(event, [tv.table.sides for tv in current.tables], ev.entries),
+                strict=True,
+            )
+        ]
+        if current is not None and not current.round.closed
+        else [],
         "left": left,
         "left_text": clock_text(left) if left is not None else None,
         "ends_at": end,
@@ -452,6 +464,7 @@ def new_round(event_id: int) -> Any:
         "absent": [e.name for e in ev.entries if not e.present],
         "errors": [],
         "number": len(ev.rounds) + 1,
+        "chances": table_chances(event, proposed, ev.entries),
     }
     if not form.is_submitted():
         return _render_round(context)
@@ -464,6 +477,7 @@ def new_round(event_id: int) -> Any:
     except ValidationError as error:
         context.update(
             tables=tables,
+            chances=table_chances(event, tables, ev.entries),
             byes=byes,
             errors=[m for messages in translated_errors(error).values() for m in messages],
         )
