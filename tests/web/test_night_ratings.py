@@ -10,11 +10,12 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, EventRound
+from scorekeeper.models import ALL_RULESETS, Entry, EventRound, Player, PlayerRating
 from scorekeeper.services.rating_reads import predict
+from scorekeeper.services.series import create_series, set_event_series
 from tests.helpers import counting
-from tests.web.helpers import logged_in, make_match, owner_id, page
-from tests.web.test_events_pages import console, new_event, seat
+from tests.web.helpers import hand_form, logged_in, make_match, owner_id, page, post_hand
+from tests.web.test_events_pages import console, new_event, press, seat
 
 
 def rated_club(app: Flask) -> None:
@@ -63,3 +64,53 @@ def test_each_table_of_a_round_shows_each_sides_chance(user_client: FlaskClient,
         "Chance de gagner, d’après les cotes : "
         f"Camp 1 {round(a * 100)}\u00a0% · Camp 2 {round(b * 100)}\u00a0%."
     )
+
+
+def played_night(client: FlaskClient, app: Flask) -> int:
+    """A night whose round 1 Ana & Luis win at table 1 (the other table settled as a draw), finished."""
+    event_id = new_event(client)
+    assert seat(client, event_id).status_code == 302
+    with app.app_context():
+        rnd = db.session.scalars(select(EventRound).where(EventRound.event_id == event_id)).one()
+        first = min(rnd.tables, key=lambda t: t.number).match_id
+    won = hand_form(
+        1, 0, {"melds": 300, "hand": 0, "red_threes": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40}
+    )
+    assert post_hand(client, first, won).status_code == 302
+    assert press(client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    assert press(client, event_id, f"/events/{event_id}/finish").status_code == 302
+    return event_id
+
+
+def series_rows(html: str) -> list[list[str]]:
+    part = html[html.index('id="wall-series-title"') :]
+    part = part[: part.index("</table>")]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", part.split("<tbody>")[1], re.S)
+    ]
+
+
+def test_the_wall_shows_the_series_of_the_night(user_client: FlaskClient, app: Flask) -> None:
+    event_id = played_night(user_client, app)
+    assert 'id="wall-series-title"' not in page(user_client.get(f"/events/{event_id}/wall"))
+    with app.app_context():
+        season, _made = create_series(owner_id(app), {"name": "Temporada", "best": 3, "minimum": 1})
+        set_event_series(season, event_id, True)
+        ana = db.session.scalar(
+            select(PlayerRating.ordinal)
+            .join(Player, Player.id == PlayerRating.player_id)
+            .where(Player.name == "Ana", PlayerRating.scope == ALL_RULESETS)
+        )
+    html = page(user_client.get(f"/events/{event_id}/wall"))  # (a new version: the series changed)
+    assert "Series: Temporada" in html and "best 3 of 1 night" in html
+    rows = series_rows(html)
+    # 4 entries: the winners' place 1 is 4 points, the drawn table shares places 2-3 (2.5 each),
+    # the losers' place 4 is 1 point; each player takes their entry's points, one night each.
+    assert [(row[1], row[2], row[3]) for row in rows[:2]] == [("Ana", "4", "1"), ("Luis", "4", "1")]
+    assert sorted(row[2] for row in rows) == ["1", "1", "2.5", "2.5", "2.5", "2.5", "4", "4"]
+    assert [row[0] for row in rows] == ["1", "1", "3", "3", "3", "3", "7", "7"]
+    assert rows[0][4] == f"{round(ana, 1)}"  # the rating beside
+    # The players' read-only wall and the board the wall polls show it too, in the reader's language.
+    board = page(logged_in(app, "ana", "es").get(f"/events/{event_id}/wall/board"))
+    assert "Serie: Temporada" in board and "mejores 3 de 1 noche" in board
