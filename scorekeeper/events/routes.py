@@ -56,6 +56,7 @@ from .forms import (
     new_event_form_class,
     parse_entries,
 )
+from .series_pages import series_panel
 
 UNPROCESSABLE: Final = 422
 CONFLICT: Final = 409
@@ -279,6 +280,7 @@ def console_context(event_id: int) -> dict[str, Any]:
         and len(ev.rounds) < event.rounds,
         "unconfirmed": [t.number for t in tables if t.finished and not t.all_confirmed],
         "playing": [t.number for t in tables if not t.finished],
+        **series_panel(event),
     }
 
 

@@ -10,11 +10,20 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import ALL_RULESETS, Entry, EventRound, Player, PlayerRating
+from scorekeeper.models import ALL_RULESETS, Entry, Event, EventRound, Player, PlayerRating
 from scorekeeper.services.rating_reads import predict
-from scorekeeper.services.series import create_series, set_event_series
+from scorekeeper.services.series import create_series, list_series, set_event_series
 from tests.helpers import counting
-from tests.web.helpers import hand_form, logged_in, make_match, owner_id, page, post_hand
+from tests.web.helpers import (
+    hand_form,
+    logged_in,
+    make_match,
+    owner_id,
+    page,
+    post_form,
+    post_hand,
+    sent_twice,
+)
 from tests.web.test_events_pages import console, new_event, press, seat
 
 
@@ -114,3 +123,53 @@ def test_the_wall_shows_the_series_of_the_night(user_client: FlaskClient, app: F
     # The players' read-only wall and the board the wall polls show it too, in the reader's language.
     board = page(logged_in(app, "ana", "es").get(f"/events/{event_id}/wall/board"))
     assert "Serie: Temporada" in board and "mejores 3 de 1 noche" in board
+
+
+def test_a_series_made_by_form_once_and_a_night_put_in_it_and_out(
+    user_client: FlaskClient, app: Flask
+) -> None:
+    event_id = new_event(user_client)
+    html = console(user_client, event_id)
+    assert f'href="/events/series/new?event={event_id}"' in html and "Counts in the series" in html
+    # Mistakes are said next to their fields, the values typed kept; nothing made.
+    url = f"/events/series/new?event={event_id}"
+    wrong = post_form(user_client, url, {"name": "Temporada", "best": "0", "minimum": "x"})
+    assert wrong.status_code == 422
+    wrong_html = page(wrong)
+    assert 'id="best-errors"' in wrong_html and 'id="minimum-errors"' in wrong_html
+    assert 'value="Temporada"' in wrong_html and 'value="x"' in wrong_html
+    with app.app_context():
+        assert list_series(owner_id(app)) == []
+    # Made once, even sent twice (a double tap); back to the console, which offers it.
+    first, again = sent_twice(user_client, url, {"name": "Temporada", "best": "5", "minimum": "2"})
+    assert first.status_code == again.status_code == 302
+    assert first.location == again.location == f"/events/{event_id}#series"
+    with app.app_context():
+        made = list_series(owner_id(app))
+        assert [(s.name, s.best, s.minimum) for s in made] == [("Temporada", 5, 2)]
+        season = made[0].id
+    # The same name with other settings is refused at the name.
+    other = post_form(user_client, "/events/series/new", {"name": "Temporada", "best": "3", "minimum": "1"})
+    assert other.status_code == 422 and "A series of this name exists with other settings." in page(other)
+
+    # Put the night in the series from the console (sent twice: once), then take it out.
+    action = f"/events/{event_id}/series"
+    first, again = sent_twice(user_client, action, {"series": str(season)}, page=f"/events/{event_id}")
+    assert first.status_code == again.status_code == 302
+    with app.app_context():
+        assert db.session.get(Event, event_id).series_id == season
+    html = console(user_client, event_id)
+    assert f'<option selected value="{season}">Temporada</option>' in html
+    assert f'href="/players/series/{season}"' in html
+    # A series that is not the account's: said next to the select, nothing changed.
+    bad = post_form(user_client, action, {"series": "999999"}, page=f"/events/{event_id}")
+    assert bad.status_code == 422 and "Choose one of your series." in page(bad)
+    assert 'id="series-errors"' in page(bad)
+    out = post_form(user_client, action, {"series": ""}, page=f"/events/{event_id}")
+    assert out.status_code == 302
+    with app.app_context():
+        assert db.session.get(Event, event_id).series_id is None
+    # Without the CSRF token nothing changes.
+    assert user_client.post(action, data={"series": str(season)}).status_code == 400
+    with app.app_context():
+        assert db.session.get(Event, event_id).series_id is None
