@@ -90,7 +90,7 @@ def new_series() -> Any:
 
     def made(_matches: Any) -> str:
         if event_id is not None:
-            return url_for("events.show", event_id=event_id) + "#series"
+            return url_for("events.show", event_id=event_id) + "#event-series"
         found = next((s.id for s in series_service.list_series(current_user.id) if s.name == name), None)
         if found is None:
             return url_for("players.series_index")
@@ -130,7 +130,7 @@ def event_series(event_id: int) -> Any:
     if not form.validate_on_submit():
         if form.csrf_token.errors:
             flash(_("The form has expired; please try again."), "error")
-            return redirect(url_for("events.show", event_id=event_id) + "#series")
+            return redirect(url_for("events.show", event_id=event_id) + "#event-series")
         return _render_event_series(event, form)
     single_use.check(form)
     raw = form.series.data or NO_SERIES
@@ -144,7 +144,7 @@ def event_series(event_id: int) -> Any:
     except NotFound:
         form.series.errors = [*form.series.errors, _("Choose one of your series.")]
         return _render_event_series(event, form)
-    back = url_for("events.show", event_id=event_id) + "#series"
+    back = url_for("events.show", event_id=event_id) + "#event-series"
     with single_use.claim("event_series", lambda _made: back):
         if chosen is not None:
             series_service.set_event_series(chosen, event.id, True)

@@ -65,10 +65,20 @@ def test_each_table_of_a_round_shows_each_sides_chance(user_client: FlaskClient,
         f"Chance of winning, by the ratings: Side 1 {percent(a)} · Side 2 {percent(b)}." for a, b in chances
     ]
     assert sum("player_ratings" in s for s in statements) == 1  # one read for every table
+    # A game once played shows no chance (its result is in the ratings already); the others keep theirs.
+    with app.app_context():
+        rnd = db.session.scalars(select(EventRound).where(EventRound.event_id == event_id)).one()
+        first = min(rnd.tables, key=lambda t: t.number).match_id
+    won = hand_form(
+        1, 0, {"melds": 300, "hand": 0, "red_threes": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40}
+    )
+    assert post_hand(user_client, first, won).status_code == 302
+    later = re.findall(r'<p class="table-chances muted">([^<]+)</p>', console(user_client, event_id))
+    assert later == texts[1:]
     # The reader's way: French writes "63 %" (a no-break space before the sign).
     french = logged_in(app, "ana", "fr")
     texts = re.findall(r'<p class="table-chances muted">([^<]+)</p>', console(french, event_id))
-    a, b = chances[0]
+    a, b = chances[1]  # (table 1 is played)
     assert texts[0] == (
         "Chance de gagner, d’après les cotes : "
         f"Camp 1 {round(a * 100)}\u00a0% · Camp 2 {round(b * 100)}\u00a0%."
@@ -131,6 +141,7 @@ def test_a_series_made_by_form_once_and_a_night_put_in_it_and_out(
     event_id = new_event(user_client)
     html = console(user_client, event_id)
     assert f'href="/events/series/new?event={event_id}"' in html and "Counts in the series" in html
+    assert html.count('id="series"') == html.count('id="event-series"') == 1  # the select, the section
     # Mistakes are said next to their fields, the values typed kept; nothing made.
     url = f"/events/series/new?event={event_id}"
     wrong = post_form(user_client, url, {"name": "Temporada", "best": "0", "minimum": "x"})
@@ -143,7 +154,7 @@ def test_a_series_made_by_form_once_and_a_night_put_in_it_and_out(
     # Made once, even sent twice (a double tap); back to the console, which offers it.
     first, again = sent_twice(user_client, url, {"name": "Temporada", "best": "5", "minimum": "2"})
     assert first.status_code == again.status_code == 302
-    assert first.location == again.location == f"/events/{event_id}#series"
+    assert first.location == again.location == f"/events/{event_id}#event-series"
     with app.app_context():
         made = list_series(owner_id(app))
         assert [(s.name, s.best, s.minimum) for s in made] == [("Temporada", 5, 2)]
