@@ -3,7 +3,7 @@
 write goes through :mod:`scorekeeper.services.events`; every read through
 :mod:`scorekeeper.services.event_reads`."""
 
-from . import printables, routes  # noqa: F401 - their views register themselves on ``bp``
+from . import printables, routes, series_pages  # noqa: F401 - their views register themselves on ``bp``
 from .blueprint import bp
 
 __all__ = ["bp"]

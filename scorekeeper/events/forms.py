@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import RadioField, StringField, SubmitField, TextAreaField
+from wtforms import RadioField, SelectField, StringField, SubmitField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
@@ -17,6 +17,7 @@ from ..matches.forms import HOUSE_PREFIX, BlockErrors, NewMatchBase, WholeNumber
 from ..matches.forms.history_filters import DayField
 from ..rules import all_rulesets
 from ..rules.match_setup import MAX_NAME
+from ..services.series import MAX_SERIES_NAME
 from ..single_use import SingleUse
 from ..validators import Storable
 
@@ -147,3 +148,23 @@ class ActionForm(FlaskForm, SingleUse):
 class SeatForm(FlaskForm, SingleUse):
     """Seat the next round: the proposal as shown, or with entries swapped in its selects (read by
     :func:`scorekeeper.events.routes.sent_tables`)."""
+
+
+class SeriesForm(FlaskForm, SingleUse):
+    """A new series of club nights."""
+
+    name = StringField(
+        _l("Series name"),
+        [InputRequired(_l("Give it a name.")), Length(max=MAX_SERIES_NAME), Storable()],
+        render_kw={"maxlength": MAX_SERIES_NAME, "autocomplete": "off"},
+    )
+    best = WholeNumberField(_l("Nights that count (each player’s best)"), minimum=1, default="8")
+    minimum = WholeNumberField(_l("Nights to be ranked (at least)"), minimum=0, default="1")
+    submit = SubmitField(_l("Create the series"))
+
+
+class EventSeriesForm(FlaskForm, SingleUse):
+    """The series an event counts in (or none)."""
+
+    series = SelectField(_l("Counts in the series"), validate_choice=False)
+    submit = SubmitField(_l("Save"))

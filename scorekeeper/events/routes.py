@@ -33,6 +33,7 @@ from ..services import MAX_ID, Conflict, NotFound, event_reads, events, view
 from ..services.match_reads import latest_log
 from ..services.player_reads import player_names
 from .blueprint import bp
+from .chances import table_chances
 from .console import (
     clock_text,
     ends_at,
@@ -55,6 +56,7 @@ from .forms import (
     new_event_form_class,
     parse_entries,
 )
+from .series_pages import series_panel
 
 UNPROCESSABLE: Final = 422
 CONFLICT: Final = 409
@@ -250,6 +252,17 @@ def console_context(event_id: int) -> dict[str, Any]:
         "ev": ev,
         "current": current,
         "tables": tables,
+        # Before a game is played only: a finished one's result is in the ratings already.
+        "chances": [
+            "" if tv.finished else text
+            for tv, text in zip(
+                current.tables,
+                table_chances(event, [tv.table.sides for tv in current.tables], ev.entries),
+                strict=True,
+            )
+        ]
+        if current is not None and not current.round.closed
+        else [],
         "left": left,
         "left_text": clock_text(left) if left is not None else None,
         "ends_at": end,
@@ -267,6 +280,7 @@ def console_context(event_id: int) -> dict[str, Any]:
         and len(ev.rounds) < event.rounds,
         "unconfirmed": [t.number for t in tables if t.finished and not t.all_confirmed],
         "playing": [t.number for t in tables if not t.finished],
+        **series_panel(event),
     }
 
 
@@ -490,6 +504,7 @@ def new_round(event_id: int) -> Any:
         "errors": [],
         "number": len(ev.rounds) + 1,
         "spare": _spare_table(event, proposed, proposed_byes, proposed_numbers),
+        "chances": table_chances(event, proposed, ev.entries),
     }
     if not form.is_submitted():
         return _render_round(context)
@@ -512,6 +527,7 @@ def new_round(event_id: int) -> Any:
     except ValidationError as error:
         context.update(
             tables=tables,
+            chances=table_chances(event, tables, ev.entries),
             byes=byes,
             errors=[m for messages in seating_errors(error, context["names"]).values() for m in messages],
         )

@@ -238,7 +238,7 @@ def game_of(table: EventTable | None) -> Any:
 def wall_version(event_id: int, owner_id: int | None = None) -> str:
     """The version of everything the wall shows, from one aggregate query: the count, revisions and
     last change of the event's matches (a saved or corrected hand moves them), its rounds (seated,
-    closed), its entries (names, presence) and the event itself (name, finished). Each table writes
+    closed), its entries (names, presence) and the event itself (name, finished, series). Each table writes
     only its own match: no row that every table writes. Unknown event (or not ``owner_id``'s, when
     given): ``"0"``."""
     from sqlalchemy import func, true
@@ -268,7 +268,7 @@ def wall_version(event_id: int, owner_id: int | None = None) -> str:
         .subquery()
     )
     row = db.session.execute(
-        select(matches, rounds, entries, Event.finished_at, Event.name)
+        select(matches, rounds, entries, Event.finished_at, Event.name, Event.series_id)
         .select_from(Event)
         .join(matches, true())
         .join(rounds, true())

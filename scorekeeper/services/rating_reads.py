@@ -202,14 +202,35 @@ def parse_prediction(data: Any) -> tuple[list[list[str]], str]:
 def predict(owner_id: int, sides: Sequence[Sequence[str]], scope: str = ALL_RULESETS) -> list[float]:
     """The model's chance that each side wins, from the players' ratings in ``scope`` (a name the
     account does not know, or a player not yet rated, at the model's default): one statement."""
-    wanted = {name for side in sides for name in side}
-    known = {
-        name: (mu, sigma)
-        for name, mu, sigma in db.session.execute(
-            select(Player.name, PlayerRating.mu, PlayerRating.sigma)
-            .join(PlayerRating, PlayerRating.player_id == Player.id)
-            .where(Player.owner_id == owner_id, PlayerRating.scope == scope, Player.name.in_(wanted))
+    return predict_many(owner_id, [sides], scope)[0]
+
+
+def predict_many(
+    owner_id: int, games: Sequence[Sequence[Sequence[str]]], scope: str = ALL_RULESETS
+) -> list[list[float]]:
+    """:func:`predict` for each of ``games`` (a round's tables, each its sides' names), with one
+    statement for all of them: the ratings of every name seated are read at once."""
+    wanted = {name for sides in games for side in sides for name in side}
+    known = (
+        {
+            name: (mu, sigma)
+            for name, mu, sigma in db.session.execute(
+                select(Player.name, PlayerRating.mu, PlayerRating.sigma)
+                .join(PlayerRating, PlayerRating.player_id == Player.id)
+                .where(Player.owner_id == owner_id, PlayerRating.scope == scope, Player.name.in_(wanted))
+            )
+        }
+        if wanted
+        else {}
+    )
+    chances = []
+    for sides in games:
+        teams = [
+            [MODEL.rating(*known.get(name, (DEFAULT_MU, DEFAULT_SIGMA))) for name in side] for side in sides
+        ]
+        chances.append(
+            [float(chance) for chance in MODEL.predict_win(teams)]
+            if len(teams) >= MIN_SIDES and all(teams)
+            else []
         )
-    }
-    teams = [[MODEL.rating(*known.get(name, (DEFAULT_MU, DEFAULT_SIGMA))) for name in side] for side in sides]
-    return [float(chance) for chance in MODEL.predict_win(teams)]
+    return chances

@@ -24,6 +24,7 @@ from ..models import Entry
 from ..services.event_reads import EventView, event_standings_through
 from ..vocabulary import number
 from .clock import countdown
+from .wall_series import wall_series
 
 #: Seconds between two polls of the wall (a saved hand reaches it within 2 s; tests make it shorter).
 WALL_POLL_SECONDS: Final = 1.5
@@ -132,4 +133,5 @@ def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
         "through": through,
         "hidden": hide if through is not None else 0,
         "dense": len(rows) > 16 or len(tables) > 8,
+        **wall_series(event),
     }
