@@ -146,10 +146,10 @@ def test_every_page_fits_the_phone_and_passes_axe(page: Page, app: Flask, sides:
 
     # A player's statistics: the tables that are wider than the phone scroll, reached by keyboard.
     page.goto(f"/players/{player_id(app, SIDE_NAMES[0] + ' Uno')}")
-    page.locator("details.pl-numbers > summary").click()
+    page.locator("details.pl-numbers > summary").first.click()
     check(page, "")
     regions = page.locator(".pl-table-wrap[role=region][tabindex='0'][aria-label]")
-    assert regions.count() == 3
+    assert regions.count() >= 3 and regions.count() == page.locator(".pl-table-wrap").count()
     regions.first.focus()
     expect(regions.first).to_be_focused()
     if sides == 3 and lang == "en":

@@ -46,7 +46,7 @@ def test_statistics_per_rule_set_and_the_export_in_the_phones_time(phone: Page, 
     expect(average.locator("td")).to_have_text(["·no se compara entre variantes", "1003,3", "1400,0"])
     expect(page.get_by_text("Los puntos solo se comparan dentro de una misma variante")).to_be_visible()
 
-    charts = page.locator("figure.pl-chart svg")
+    charts = page.locator("section[aria-labelledby=results-title] figure.pl-chart svg")
     expect(charts).to_have_count(2)
     expect(charts.nth(0).locator("title")).to_have_text("Resultados de Ana en Canasta")
     expect(charts.nth(1).locator("title")).to_have_text("Resultados de Ana en Canastón")
