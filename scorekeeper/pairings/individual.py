@@ -157,7 +157,8 @@ def _extend(n: int, start: Sequence[Round], rounds: int) -> tuple[Round, ...]:
     for tables, _out in start:
         for (a, b), (c, d) in tables:
             search.add_history([[a, b], [c, d]])
-    rng = random.Random(n)  # nosec B311: repeatable on purpose, and no secret
+    # Repeatable on purpose (same inputs, same proposal), and no secret: not for security.
+    rng = random.Random(n)  # nosec B311
     plan = search.run(seated_rounds, rng, _budget(n, rounds))
     return tuple((tuple(((row[t], row[t + 1]), (row[t + 2], row[t + 3])) for t in range(0, len(row) - 3, 4)),
                   tuple(out)) for row, out in zip(plan, outs, strict=True))
