@@ -255,7 +255,8 @@ function noMoreHands(onPhone) {
   }
   const p = el("p", "flash", text("no_more"));
   p.setAttribute("role", "status");
-  p.hidden = Boolean(onPhone);
+  // (hidden only where the page's queue box says it: the scoreboard and the table page have one)
+  p.hidden = Boolean(onPhone) && document.getElementById("queue") !== null;
   state.form.parentNode.replaceChild(p, state.form);
   state.form = null;
 }

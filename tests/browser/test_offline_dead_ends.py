@@ -163,7 +163,7 @@ def test_a_queued_hand_that_reaches_the_target_ends_the_match_on_the_phone(
 
     # The hand page's address, offline: no form, the way back.
     phone.goto(f"{scoreboard}/hands/new")
-    expect(phone.get_by_role("alert")).to_have_text(
+    expect(phone.get_by_role("status").filter(has_text="Plus de manches")).to_have_text(
         "Plus de manches : la partie se termine avec les manches de ce téléphone, si elles sont acceptées."
     )
     expect(phone.locator("[data-hand-form]")).to_have_count(0)
