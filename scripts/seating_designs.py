@@ -33,6 +33,8 @@ from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
+from scorekeeper.pairings.individual import group_operation
+
 INF = -1
 FAST_WHIST = False
 OUT = Path(__file__).resolve().parent.parent / "scorekeeper" / "pairings" / "data" / "designs.py"
@@ -101,23 +103,7 @@ def anneal_pairs(state: list, keys, penalty, rng: random.Random, seconds: float,
 
 def group_minus(group: tuple[int, ...]) -> list[list[int]]:
     """x − y in the abelian group Z_g1 × Z_g2 × …, elements numbered in mixed radix."""
-    order = math.prod(group)
-
-    def digits(x: int) -> list[int]:
-        out = []
-        for g in reversed(group):
-            out.append(x % g)
-            x //= g
-        return out[::-1]
-
-    def number(ds: list[int]) -> int:
-        x = 0
-        for d, g in zip(ds, group, strict=True):
-            x = x * g + d % g
-        return x
-
-    return [[number([a - b for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(order)]
-            for x in range(order)]
+    return group_operation(group, -1)
 
 
 def whist_cost(base: list[int], minus: list[list[int]]) -> int:

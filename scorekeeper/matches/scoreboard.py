@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
@@ -152,6 +152,36 @@ def hand_page_context(mv: MatchView, number: int) -> dict[str, Any]:
         "flag_labels": {f.code: flag_label(f) for f in rs.flags},
         "going_out_labels": {k.code: going_out_label(k) for k in rs.going_out_kinds},
     }
+
+
+#: How many hands ahead a kept hand page knows who deals and who starts.
+SEATS_AHEAD: Final = 40
+
+
+def hand_template_context(mv: MatchView) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A blank hand page that the phone's queue fills in (a kept copy, or a table's page): the data
+    it reads (the next hand's number, totals, who deals and starts for the next hands) and the page's
+    context, with placeholders (``{n}``, ``{dealer}``, ``{total}``...) where those go."""
+    number = mv.state.next_number
+    seats = [next_seats(mv, n) for n in range(number, number + SEATS_AHEAD)]
+    data = {
+        "match": mv.match.id,
+        "next": number,
+        "finished": mv.state.finished,
+        "totals": list(mv.state.totals),
+        "seats": [[d.name, s.name] for d, s in seats],
+    }
+    context = hand_page_context(mv, number)
+    context.update(
+        number="{n}",
+        dealer={"name": "{dealer}"},
+        starter={"name": "{starter}"},
+        sides=[
+            {"name": line.name, "total": "{total}", "opening_minimum": "{minimum}"}
+            for line in context["sides"]
+        ],
+    )
+    return data, context
 
 
 # --- History ---------------------------------------------------------------------------------

@@ -50,10 +50,8 @@ from ..services.submission_keys import AlreadyDone, KeyReused, SubmissionKey, re
 from ..sessions import account_tag, ended_here, session_account
 from .blueprint import bp
 from .forms import hand_form_class
-from .scoreboard import SideLine, hand_page_context, next_seats, side_names
+from .scoreboard import SideLine, hand_template_context, side_names
 
-#: How many hands ahead the template says who deals (a phone offline for a whole evening).
-SEATS_AHEAD: Final = 40
 KEY_HEADER: Final = "Idempotency-Key"
 VERSION_HEADER: Final = "X-Hand-Version"
 
@@ -81,25 +79,7 @@ def hand_template(match_id: int) -> Response:
         abort(401)
     mv = view(owned_or_404(get_match, match_id))
     form = hand_form_class(mv.ruleset, side_names(mv))()
-    number = mv.state.next_number
-    context = hand_page_context(mv, number)
-    seats = [next_seats(mv, n) for n in range(number, number + SEATS_AHEAD)]
-    data = {
-        "match": mv.match.id,
-        "next": number,
-        "finished": mv.state.finished,
-        "totals": list(mv.state.totals),
-        "seats": [[d.name, s.name] for d, s in seats],
-    }
-    context.update(
-        number="{n}",
-        dealer={"name": "{dealer}"},
-        starter={"name": "{starter}"},
-        sides=[
-            {"name": line.name, "total": "{total}", "opening_minimum": "{minimum}"}
-            for line in context["sides"]
-        ],
-    )
+    data, context = hand_template_context(mv)
     page = render_template("pwa/hand_template.html", form=form, template_data=data, **context)
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"

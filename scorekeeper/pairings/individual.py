@@ -40,7 +40,9 @@ clock, so that the same request gets the same answer; about 0.1 s of CPU at 40 p
 
 # -- the shipped designs, developed ------------------------------------------------------------
 
-def _group_ops(group: Sequence[int]) -> tuple[int, list[list[int]]]:
+def group_operation(group: Sequence[int], sign: int = 1) -> list[list[int]]:
+    """The table of x + sign·y in the abelian group Z_g1 × Z_g2 × … (elements numbered 0..order−1
+    in mixed radix): ``sign`` 1 adds, −1 subtracts."""
     order = math.prod(group)
 
     def digits(x: int) -> list[int]:
@@ -56,9 +58,12 @@ def _group_ops(group: Sequence[int]) -> tuple[int, list[list[int]]]:
             x = x * g + d % g
         return x
 
-    plus = [[number([a + b for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(order)]
+    return [[number([a + sign * b for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(order)]
             for x in range(order)]
-    return order, plus
+
+
+def _group_ops(group: Sequence[int]) -> tuple[int, list[list[int]]]:
+    return math.prod(group), group_operation(group)
 
 
 @cache

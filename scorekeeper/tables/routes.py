@@ -35,7 +35,7 @@ from flask_login import current_user, login_required
 from .. import page_cache
 from ..extensions import csrf
 from ..matches.forms import hand_form_class
-from ..matches.scoreboard import hand_page_context, next_seats, side_names
+from ..matches.scoreboard import hand_template_context, side_names
 from ..models import Event, EventTable, Match
 from ..pages import PAGES
 from ..rules.publish import scoring_data
@@ -63,8 +63,6 @@ from .wall import (
 
 #: Table tokens are ``secrets.token_urlsafe(32)`` (43 characters); anything much longer is no token.
 MAX_TOKEN: Final = 100
-#: How many hands ahead the page says who deals (a phone offline for a whole game).
-SEATS_AHEAD: Final = 40
 #: Seconds between two looks of a table's page at its table (the next round, a correction).
 TABLE_POLL_SECONDS: Final = 5.0
 #: A table's page shows a secret (its URL): no cache keeps it, no other site learns it, no index.
@@ -183,26 +181,8 @@ def _common(token: str, access: TableAccess) -> dict[str, Any]:
 def _hand_entry(token: str, access: TableAccess, match: Match) -> str:
     """The game in play (``match``): the hand page's form, blank, with placeholders the queue fills in."""
     mv = view(match)
-    number = mv.state.next_number
     form = hand_form_class(mv.ruleset, side_names(mv))(meta={"csrf": False})
-    context = hand_page_context(mv, number)
-    seats = [next_seats(mv, n) for n in range(number, number + SEATS_AHEAD)]
-    data = {
-        "match": mv.match.id,
-        "next": number,
-        "finished": mv.state.finished,
-        "totals": list(mv.state.totals),
-        "seats": [[d.name, s.name] for d, s in seats],
-    }
-    context.update(
-        number="{n}",
-        dealer={"name": "{dealer}"},
-        starter={"name": "{starter}"},
-        sides=[
-            {"name": line.name, "total": "{total}", "opening_minimum": "{minimum}"}
-            for line in context["sides"]
-        ],
-    )
+    data, context = hand_template_context(mv)
     return render_template(
         "tables/table.html", form=form, template_data=data, **context, **_common(token, access)
     )
