@@ -62,16 +62,20 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--per-round", type=int, default=12)
     parser.add_argument("--phases", action="store_true", help="time the phases of the hot API row")
-    parser.add_argument("--profile", action="store_true", help="cProfile the hot API row")
+    parser.add_argument("--profile", nargs="?", const="hot", choices=("hot", "cold", "phone"),
+                        help="cProfile a row: the hot API row (the default), the cold one or the phone's")
     parser.add_argument("--lines", type=int, default=40)
+    parser.add_argument("--statements", action="store_true", help="print each row's SQL statements")
     args = parser.parse_args()
 
     work_dir = tempfile.TemporaryDirectory(prefix="scorekeeper-bench-")
     with work_dir as work, small_app(args.db, work) as (app, run):
         inproc.add_bare_routes(app)
         posts = args.rounds * args.per_round + 2  # each row's, with its warm-up and counted one
-        posts_hot = (posts + args.rounds * args.per_round * args.phases + args.profile * posts) // 8 + 1
-        built = data.build(app, history_sizes=(), board_sizes=(60,), submit_matches=posts + 2 * posts_hot,
+        profiled = args.rounds * args.per_round if args.profile else 0
+        posts_hot = (posts + args.rounds * args.per_round * args.phases + profiled) // 8 + 1
+        posts_cold = posts + (profiled if args.profile == "cold" else 0)
+        built = data.build(app, history_sizes=(), board_sizes=(60,), submit_matches=posts_cold + 2 * posts_hot,
                            submit_start=60)
         auth = {"Authorization": f"Bearer {api_token(app)}"}
         api = app.test_client()
@@ -99,6 +103,10 @@ def main() -> None:
             with counting(app) as statements, scored_hands() as scored:
                 send()
             counts[name] = (len(statements), scored[0])
+            if args.statements:
+                print(f"\n{name}:")
+                for statement in statements:
+                    print("   ", " ".join(statement.split())[:160])
         wall: dict[str, list[float]] = {name: [] for name in rows}
         cpu: dict[str, list[float]] = {name: [] for name in rows}
         for _ in range(args.rounds):
@@ -129,10 +137,11 @@ def main() -> None:
                 if times:
                     print(f"  {label:<40} fastest {min(times):6.3f}  median {statistics.median(times):6.3f}")
         if args.profile:
+            profiled_row = list(rows.values())[("hot", "cold", "phone").index(args.profile) + 1]
             profiler = cProfile.Profile()
             profiler.enable()
             for _ in range(args.rounds * args.per_round):
-                hot()
+                profiled_row()
             profiler.disable()
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.lines)
 
@@ -169,6 +178,7 @@ def _phases() -> dict[str, list[float]]:
     wrap(matches, "_parse", "parse_hand")
     wrap(unit_of_work.MatchWrite, "summarise", "summarise (result, figures)")
     wrap(Session, "_flush", "ORM flush (6 statements)")
+    wrap(unit_of_work.MatchWrite, "append", "append: the hand's rows (5 statements)")
     wrap(running_totals, "add_changes", "running totals (3 upserts)")
     wrap(unit_of_work, "_commit_keeping", "commit (fsync)")
     wrap(routes, "hand_created", "answer: 41 KB of JSON")

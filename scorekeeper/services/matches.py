@@ -331,12 +331,9 @@ def _add_hand(
     state = fold_stored(match, rs, [load_hand(new_input)], start=current.state)
     versions = (*current.hand_versions(), 1)
     with match_write(lambda: _taken(hand.number)) as write, db.session.no_autoflush:
-        # One INSERT, at the commit that may find the number taken; the match's list of hands is
-        # not loaded for it.
-        db.session.add(Hand(match_id=match.id, number=hand.number, input=new_input, version=1))
-        write.summarise(match, state, rs, added=state.hands[-1])
-        match.unlocked = False
-        write.log(match, "hand_added", actor_id, hand.number, after=new_input)
+        # The hand's row, its log entry, the match's and its sides' figures: a statement each (the
+        # hand's INSERT may find the number taken); the match's list of hands is not loaded for it.
+        write.append(match, state, rs, new_input, actor_id)
         if key is not None:
             snapshot = _snapshot(match, rs, state, versions) if key.replayable else None
             submission_keys.remember(key, match.id, hand.number, snapshot)

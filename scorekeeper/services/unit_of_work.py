@@ -14,17 +14,20 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import delete, inspect, select
+from functools import cache
+
+from sqlalchemy import Connection, bindparam, delete, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import flag_modified, set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from .. import running_totals, single_use
 from ..extensions import db
 from ..invariant import ACTIVE as ACTIVE  # re-exported for the services
-from ..invariant import TOUCHED, bump_revision, committed
+from ..invariant import BUMPED, TOUCHED, bump_revision, committed
 from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork
-from ..models import EditLog, Hand, IdempotencyKey, Match, Side, SideCanasta
+from ..models import EditLog, Hand, IdempotencyKey, Match, Side, SideCanasta, utcnow
 from ..rules import N_, HandResult, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
 from . import hand_results, ratings
@@ -101,6 +104,76 @@ class MatchWrite:
                         flag_modified(side, name)
                 _store_canastas(side, figures.canastas)
             _store_results(match, state, added)
+
+    def append(
+        self, match: Match, state: MatchState, rs: RuleSet, new_input: dict[str, Any], actor_id: int | None
+    ) -> None:
+        """Store the last hand of ``state`` (``new_input``, scored after the match's other hands) as
+        a new hand of ``match``: what :meth:`summarise` with ``added`` and :meth:`log` of
+        ``hand_added`` store, and the match closed for editing again (``unlocked`` off).
+
+        Sent as one statement per table on the unit of work's connection, as the running totals
+        are, not through the ORM's flush: adding a hand changes the same columns of the same rows
+        every time, and the flush cost ten times the statements it sent. The match's and its sides'
+        objects then hold what was stored, as if flushed; the revision check is the flush's own
+        (``UPDATE ... WHERE revision``: :exc:`StaleDataError` if another device changed the match).
+        The match and its sides must have no change pending in the session.
+        """
+        session = db.session()
+        if any(inspect(row).modified for row in (match, *match.sides)):
+            raise RuntimeError("append: the match has changes pending; use summarise and log")
+        added = state.hands[-1]
+        self._summarised.add(match)
+        self._was_finished.setdefault(match, bool(match.finished))
+        _load_canastas(match.sides)
+        before = [running_totals.record_of(match, side) for side in match.sides]
+        for side, record in zip(match.sides, before, strict=True):
+            self._before.setdefault(side, record)
+        figures = figures_after(rs, [record.figures for record in before], added)
+        connection = session.connection()
+        values: dict[str, Any] = {
+            "finished": state.finished,
+            "winner": state.winner,
+            "hand_count": len(state.hands),
+            "totals": list(state.totals),
+            "unlocked": False,
+            "revision": match.revision + 1,
+            "updated_at": utcnow(),
+        }
+        stored = connection.execute(_match_update(), {"b_id": match.id, "b_revision": match.revision, **values})
+        if stored.rowcount != 1:
+            raise StaleDataError(f"match {match.id} was changed meanwhile (revision {match.revision})")
+        session.info.setdefault(BUMPED, set()).add(match)  # bumped once in this transaction
+        connection.execute(
+            _insert(EditLog),
+            {
+                "match_id": match.id,
+                "user_id": actor_id if actor_id is not None else match.owner_id,
+                "action": "hand_added",
+                "hand_number": added.number,
+                "before": None,
+                "after": new_input,
+            },
+        )
+        connection.execute(
+            _insert(Hand),
+            {
+                "match_id": match.id,
+                "number": added.number,
+                "input": new_input,
+                "version": 1,
+                "result": hand_results.stored(added),
+            },
+        )
+        sides = [{"b_id": side.id, **{name: getattr(f, name) for name in SIDE_COLUMNS}}
+                 for side, f in zip(match.sides, figures, strict=True)]
+        connection.execute(_side_update(), sides)
+        for name, value in values.items():
+            set_committed_value(match, name, value)
+        for side, row in zip(match.sides, sides, strict=True):
+            for name in SIDE_COLUMNS:
+                set_committed_value(side, name, row[name])
+        _append_canastas(connection, match.sides, [f.canastas for f in figures])
 
     def log(
         self,
@@ -346,6 +419,70 @@ def _store_results(match: Match, state: MatchState, added: HandResult | None) ->
         if row.result != value:
             row.result = value
 
+
+
+@cache
+def _match_update() -> Any:
+    """``UPDATE matches SET <the parameters' columns> WHERE id AND revision``, built once."""
+    table = Match.__table__
+    return update(table).where(table.c.id == bindparam("b_id"), table.c.revision == bindparam("b_revision"))
+
+
+@cache
+def _side_update() -> Any:
+    table = Side.__table__
+    return update(table).where(table.c.id == bindparam("b_id"))
+
+
+@cache
+def _canasta_update() -> Any:
+    table = SideCanasta.__table__
+    return (
+        update(table)
+        .where(table.c.side_id == bindparam("b_side_id"), table.c.kind == bindparam("b_kind"))
+        .values(count=bindparam("b_count"))
+    )
+
+
+@cache
+def _insert(model: type) -> Any:
+    return insert(model.__table__)  # type: ignore[attr-defined]
+
+
+def _append_canastas(connection: Connection, sides: Sequence[Side], counts: Sequence[Mapping[str, int]]) -> None:
+    """Make the sides' stored canasta rows ``counts`` after a hand added (which only adds canastas):
+    one UPDATE of the kinds whose count grew, one INSERT of the new kinds; the sides' loaded rows
+    take the counts stored, and the new rows join them as if loaded."""
+    grown: list[tuple[SideCanasta, int]] = []
+    new: list[SideCanasta] = []
+    for side, kinds in zip(sides, counts, strict=True):
+        rows = {row.kind: row for row in side.canastas}
+        for kind, count in kinds.items():
+            row = rows.get(kind)
+            if row is None:
+                new.append(SideCanasta(side_id=side.id, kind=kind, count=count))
+            elif row.count != count:
+                grown.append((row, count))
+        if rows.keys() - kinds.keys():
+            raise ValueError("a hand added took canastas away")
+    if grown:
+        connection.execute(
+            _canasta_update(), [{"b_side_id": r.side_id, "b_kind": r.kind, "b_count": n} for r, n in grown]
+        )
+        for row, count in grown:
+            set_committed_value(row, "count", count)
+    if new:
+        connection.execute(
+            _insert(SideCanasta), [{"side_id": r.side_id, "kind": r.kind, "count": r.count} for r in new]
+        )
+        session = db.session()
+        for side in sides:
+            mine = [row for row in new if row.side_id == side.id]
+            for row in mine:  # persistent, as loaded: the session sends nothing for them
+                make_transient_to_detached(row)
+                session.add(row)
+            if mine:
+                set_committed_value(side, "canastas", [*side.canastas, *mine])
 
 
 def _load_canastas(sides: Sequence[Side]) -> None:
