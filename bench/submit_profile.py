@@ -65,6 +65,7 @@ def main() -> None:
     parser.add_argument("--profile", nargs="?", const="hot", choices=("hot", "cold", "phone"),
                         help="cProfile a row: the hot API row (the default), the cold one or the phone's")
     parser.add_argument("--lines", type=int, default=40)
+    parser.add_argument("--sort", default="cumulative", help="the profile's order (pstats: tottime...)")
     parser.add_argument("--statements", action="store_true", help="print each row's SQL statements")
     args = parser.parse_args()
 
@@ -143,7 +144,7 @@ def main() -> None:
             for _ in range(args.rounds * args.per_round):
                 profiled_row()
             profiler.disable()
-            pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.lines)
+            pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.lines)
 
 
 def _phases() -> dict[str, list[float]]:

@@ -306,16 +306,16 @@ def add_hand(
     """
     if key is None:
         return _add_hand(_current(match, current), data, actor_id, None)
-    submission_keys.look_up(key, match.id)
+    forget = submission_keys.look_up(key, match.id)
     try:
-        return _add_hand(_current(match, current), data, actor_id, key)
+        return _add_hand(_current(match, current), data, actor_id, key, forget)
     except Conflict:
         submission_keys.look_up(key, match.id)  # lost a race to a request with the same key
         raise
 
 
 def _add_hand(
-    current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None
+    current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None, forget: bool = False
 ) -> tuple[HandResult, MatchView]:
     match, rs = current.match, current.ruleset
     if match.settled_at is not None:  # wherever the hand comes from: the API, a page, a phone, a table
@@ -336,7 +336,7 @@ def _add_hand(
         write.append(match, state, rs, new_input, actor_id)
         if key is not None:
             snapshot = _snapshot(match, rs, state, versions) if key.replayable else None
-            submission_keys.remember(key, match.id, hand.number, snapshot)
+            submission_keys.remember(key, match.id, hand.number, snapshot, forget)
         written = (match.id, match.created_at, match.revision)
     memos = _memos(current, len(current.state.hands), len(state.hands))
     return state.hands[-1], _written(written, MatchView(match, rs, state, versions, memos))

@@ -8,7 +8,8 @@ caller: the same key for the same match and the same request raises :class:`Alre
 stored; the caller answers what the first request answered); the same key for another match or
 another request raises :class:`KeyReused` (a 422 at ``Idempotency-Key``). A new key is stored
 (:func:`remember`) in the transaction that stores the hand, which also forgets the account's keys
-older than :data:`KEEP`: neither is ever kept without the other, and one transaction does it all. Two
+older than :data:`KEEP` when the look-up found some: neither is ever kept without the other, and one
+transaction does it all. Two
 requests racing with one key: the unique (account, key) pair, or the hand's own unique number, makes
 one of the two commits fail; the loser looks again and finds the winner's key.
 
@@ -26,10 +27,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cache
 from datetime import datetime, timedelta
 from typing import Any, Final
 
-from sqlalchemy import delete, select
+from sqlalchemy import case, delete, insert, select
 
 from ..extensions import db
 from ..models import IdempotencyKey, Match, Player, Seat, Side, utcnow
@@ -138,47 +140,66 @@ def _done(row: IdempotencyKey) -> Done:
     )
 
 
-def look_up(submission: SubmissionKey, match_id: int) -> None:
-    """The one look-up of a request's key.
+def look_up(submission: SubmissionKey, match_id: int) -> bool:
+    """The one look-up of a request's key, which also tells whether the account has keys older than
+    :data:`KEEP` to forget (:func:`remember`): one statement.
 
     :raise AlreadyDone: this request used the key already (same match, same digest).
     :raise KeyReused: another request used it (another match, or another hand).
     """
+    mine = IdempotencyKey.key == submission.key
     with db.session.no_autoflush:
+        # The key's row if there is one, else any of the account's keys older than KEEP.
         row: IdempotencyKey | None = db.session.scalar(
-            select(IdempotencyKey).where(
-                IdempotencyKey.user_id == submission.user_id, IdempotencyKey.key == submission.key
-            )
+            select(IdempotencyKey)
+            .where(IdempotencyKey.user_id == submission.user_id, mine | (IdempotencyKey.created_at < _cutoff()))
+            .order_by(case((mine, 0), else_=1))
+            .limit(1)
         )
-    if row is None:
-        return
+    if row is None or row.key != submission.key:
+        return row is not None
     if row.match_id == match_id and row.request_digest == submission.digest:
         raise AlreadyDone(_done(row))
     raise KeyReused(_done(row))
 
 
-def remember(submission: SubmissionKey, match_id: int, number: int, snapshot: Snapshot | None) -> None:
-    """Keep the key with the hand it stored, and forget the account's keys older than :data:`KEEP`,
-    in the caller's transaction (the unit of work that stores the hand): one DELETE, however many
-    keys the account has."""
+def _cutoff() -> datetime:
+    return utcnow() - KEEP
+
+
+def remember(
+    submission: SubmissionKey, match_id: int, number: int, snapshot: Snapshot | None, forget: bool = True
+) -> None:
+    """Keep the key with the hand it stored, in the caller's transaction (the unit of work that
+    stores the hand); with ``forget`` (:func:`look_up` found some), forget the account's keys older
+    than :data:`KEEP` in it too: one DELETE, however many keys the account has. Sent on the unit of
+    work's connection, as its other rows."""
+    connection = db.session.connection()
     now = utcnow()
-    db.session.execute(
-        delete(IdempotencyKey).where(
-            IdempotencyKey.user_id == submission.user_id, IdempotencyKey.created_at < now - KEEP
+    if forget:
+        connection.execute(
+            delete(IdempotencyKey).where(
+                IdempotencyKey.user_id == submission.user_id, IdempotencyKey.created_at < now - KEEP
+            )
         )
+    connection.execute(
+        _insert_key(),
+        {
+            "user_id": submission.user_id,
+            "key": submission.key,
+            "fingerprint": submission.digest,
+            "match_id": match_id,
+            "hand_number": number,
+            "status": 201,
+            "body": snapshot.to_json() if snapshot is not None else None,
+            "created_at": now,
+        },
     )
-    db.session.add(
-        IdempotencyKey(
-            user_id=submission.user_id,
-            key=submission.key,
-            request_digest=submission.digest,
-            match_id=match_id,
-            hand_number=number,
-            status=201,
-            reply=snapshot.to_json() if snapshot is not None else None,
-            created_at=now,
-        )
-    )
+
+
+@cache
+def _insert_key() -> Any:
+    return insert(IdempotencyKey.__table__)
 
 
 def snapshot_view(match: Match, rs: RuleSet, snapshot: Snapshot) -> tuple[Match, MatchState, tuple[int, ...]]:
