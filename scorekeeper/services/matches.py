@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, Final
 
 from flask import has_app_context
 from flask_sqlalchemy.pagination import Pagination
-from sqlalchemy import inspect, select
+from sqlalchemy import Select, bindparam, inspect, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
@@ -161,21 +162,27 @@ def get_match(owner_id: int, match_id: int) -> Match:
     first read (:func:`view` seldom needs them: the folded match is kept per revision)."""
     if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
         raise NotFound(match_id)
-    # One statement: the match, its sides, their seats and players, and the sides' canasta counts
-    # (which a write rewrites) joined: a few dozen rows at most.
-    sides = joinedload(Match.sides)
     match: Match | None = (
-        db.session.execute(
-            select(Match)
-            .where(Match.id == match_id, Match.owner_id == owner_id)
-            .options(sides.joinedload(Side.seats), sides.joinedload(Side.canastas))
-        )
+        db.session.execute(_match_statement(), {"match_id": match_id, "owner_id": owner_id})
         .unique()
         .scalar_one_or_none()
     )
     if match is None:
         raise NotFound(match_id)
     return match
+
+
+@cache
+def _match_statement() -> Select[tuple[Match]]:
+    """One statement: the match, its sides, their seats and players, and the sides' canasta counts
+    (which a write rewrites) joined: a few dozen rows at most. Built once per process (building its
+    loader options cost more than running it)."""
+    sides = joinedload(Match.sides)
+    return (
+        select(Match)
+        .where(Match.id == bindparam("match_id"), Match.owner_id == bindparam("owner_id"))
+        .options(sides.joinedload(Side.seats), sides.joinedload(Side.canastas))
+    )
 
 
 def list_matches(owner_id: int, page: int, per_page: int) -> tuple[list[MatchView], Pagination]:
