@@ -61,10 +61,12 @@ def main() -> None:
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--per-round", type=int, default=12)
-    parser.add_argument("--phases", action="store_true", help="time the phases of the hot API row")
+    parser.add_argument("--phases", nargs="?", const="hot", choices=("hot", "cold", "phone"),
+                        help="time the phases of a row: the hot API row (the default), the cold one or the phone's")
     parser.add_argument("--profile", nargs="?", const="hot", choices=("hot", "cold", "phone"),
                         help="cProfile a row: the hot API row (the default), the cold one or the phone's")
     parser.add_argument("--lines", type=int, default=40)
+    parser.add_argument("--callees", help="also print what the functions matching this called")
     parser.add_argument("--sort", default="cumulative", help="the profile's order (pstats: tottime...)")
     parser.add_argument("--statements", action="store_true", help="print each row's SQL statements")
     args = parser.parse_args()
@@ -73,9 +75,9 @@ def main() -> None:
     with work_dir as work, small_app(args.db, work) as (app, run):
         inproc.add_bare_routes(app)
         posts = args.rounds * args.per_round + 2  # each row's, with its warm-up and counted one
-        profiled = args.rounds * args.per_round if args.profile else 0
-        posts_hot = (posts + args.rounds * args.per_round * args.phases + profiled) // 8 + 1
-        posts_cold = posts + (profiled if args.profile == "cold" else 0)
+        extra = args.rounds * args.per_round
+        posts_hot = (posts + extra * ((args.phases is not None) + (args.profile is not None))) // 8 + 1
+        posts_cold = posts + extra * ((args.phases == "cold") + (args.profile == "cold"))
         built = data.build(app, history_sizes=(), board_sizes=(60,), submit_matches=posts_cold + 2 * posts_hot,
                            submit_start=60)
         auth = {"Authorization": f"Bearer {api_token(app)}"}
@@ -128,12 +130,12 @@ def main() -> None:
             print(f"| {name} | {fastest:.2f} | {statistics.median(wall[name]):.2f} | {fastest / floor:.1f}x"
                   f" | {cpu_fastest:.2f} | {cpu_fastest / floor_cpu:.1f}x | {counts[name][0]}"
                   f" | {counts[name][1]} |")
-        hot = rows["API: the next hand (match kept folded)"]
         if args.phases:
+            phased = list(rows.values())[("hot", "cold", "phone").index(args.phases) + 1]
             phases = _phases()
             for _ in range(args.rounds * args.per_round):
-                hot()
-            print("\nPhases of the hot API row (ms a call; the floor's token check included):\n")
+                phased()
+            print(f"\nPhases of the {args.phases} row (ms a call; the floor's token check included):\n")
             for label, times in phases.items():
                 if times:
                     print(f"  {label:<40} fastest {min(times):6.3f}  median {statistics.median(times):6.3f}")
@@ -144,7 +146,10 @@ def main() -> None:
             for _ in range(args.rounds * args.per_round):
                 profiled_row()
             profiler.disable()
-            pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.lines)
+            stats = pstats.Stats(profiler).sort_stats(args.sort)
+            stats.print_stats(args.lines)
+            if args.callees:
+                stats.print_callees(args.callees)
 
 
 def _phases() -> dict[str, list[float]]:
@@ -152,8 +157,8 @@ def _phases() -> dict[str, list[float]]:
     from sqlalchemy.orm import Session
 
     from scorekeeper import running_totals
-    from scorekeeper.api import routes
-    from scorekeeper.services import matches, unit_of_work
+    from scorekeeper.api import routes, serialize
+    from scorekeeper.services import hand_results, matches, unit_of_work
 
     found: dict[str, list[float]] = {}
 
@@ -176,6 +181,8 @@ def _phases() -> dict[str, list[float]]:
     wrap(routes, "user_for_token", "token check (2 statements)")
     wrap(routes, "get_match", "get_match (the match and its sides)")
     wrap(matches, "view", "view (kept, or read from the hands)")
+    wrap(hand_results, "state_of", "state_of (the state from stored results)")
+    wrap(serialize, "match_text", "match_text (the match's JSON)")
     wrap(matches, "_parse", "parse_hand")
     wrap(unit_of_work.MatchWrite, "summarise", "summarise (result, figures)")
     wrap(matches, "fold_stored", "fold_stored (the new hand scored)")

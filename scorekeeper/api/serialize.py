@@ -3,9 +3,11 @@ docs/api.md and of the OpenAPI document, ``/api/v1/openapi.json``)."""
 
 from __future__ import annotations
 
+import json
+import secrets
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Final
 
 from flask import Response, current_app, jsonify, url_for
 from flask.json.provider import DefaultJSONProvider
@@ -217,7 +219,25 @@ def _spliceable() -> bool:
 
 
 def _dumps(value: Any) -> str:
-    return current_app.json.dumps(value, separators=(",", ":"))
+    """``value`` as the app's provider writes it, compact (:func:`_spliceable`): by one encoder kept
+    per provider, not one made for each call as ``json.dumps`` does."""
+    provider = current_app.json
+    encoder = _ENCODERS.get(id(provider))
+    if encoder is None or encoder[0] is not provider:
+        made = json.JSONEncoder(
+            separators=(",", ":"),
+            sort_keys=True,
+            ensure_ascii=getattr(provider, "ensure_ascii", True),
+            default=getattr(provider, "default", None),
+        )
+        encoder = _ENCODERS[id(provider)] = (provider, made)
+    return encoder[1].encode(value)
+
+
+#: The encoder of each app's JSON provider (the provider kept with it, so that an id is not reused).
+_ENCODERS: dict[int, tuple[Any, json.JSONEncoder]] = {}
+#: Stands for the hands in the match's JSON until they are put in (:func:`match_text`).
+_HANDS_HERE: Final = f"hands-{secrets.token_hex(16)}"
 
 
 def _hand_text(mv: MatchView, index: int) -> str:
@@ -233,7 +253,14 @@ def _hand_text(mv: MatchView, index: int) -> str:
 
 
 def match_text(mv: MatchView) -> str:
-    """The JSON of :func:`match_resource` with the hands, from each hand's kept JSON."""
+    """The JSON of :func:`match_resource` with the hands, from each hand's kept JSON: the match's
+    other fields written at once around a placeholder, which the hands then replace."""
+    hands = f"[{','.join(_hand_text(mv, i) for i in range(len(mv.state.hands)))}]"
+    text = _dumps({**match_resource(mv, with_hands=False), "hands": _HANDS_HERE})
+    placeholder = _dumps(_HANDS_HERE)
+    if text.count(placeholder) == 1:
+        return text.replace(placeholder, hands)
+    # (a name holding the placeholder, however unlikely: each field written on its own)
     pieces = {key: _dumps(value) for key, value in match_resource(mv, with_hands=False).items()}
-    pieces["hands"] = f"[{','.join(_hand_text(mv, i) for i in range(len(mv.state.hands)))}]"
+    pieces["hands"] = hands
     return "{" + ",".join(f"{_dumps(key)}:{pieces[key]}" for key in sorted(pieces)) + "}"

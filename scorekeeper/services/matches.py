@@ -99,11 +99,7 @@ def _folded(match: Match, rs: RuleSet, as_stored: bool) -> Folded:
     (:mod:`.hand_results`; one statement, no hand scored), else folded from their inputs. Only from
     the match ``as_stored`` (not being changed by a unit of work) and whose hands are not loaded."""
     if as_stored and "hands" not in inspect(match).dict:
-        rows = db.session.execute(
-            select(Hand.version, Hand.input, Hand.result)
-            .where(Hand.match_id == match.id)
-            .order_by(Hand.number)
-        ).all()
+        rows = db.session.connection().execute(_hands_statement(), {"match_id": match.id}).all()
         versions = tuple(row.version for row in rows)
         # (a settled match folds from its inputs: whether it ended by itself is not stored)
         if not is_settled(match) and hand_results.all_readable(row.result for row in rows):
@@ -115,6 +111,16 @@ def _folded(match: Match, rs: RuleSet, as_stored: bool) -> Folded:
     stored = match.hands
     state = fold_stored(match, rs, [load_hand(h.input) for h in stored])
     return Folded(state, tuple(h.version for h in stored), match_states.fresh_memos(len(stored)))
+
+
+@cache
+def _hands_statement() -> Select[tuple[int, Any, Any]]:
+    """Each hand's version, input and stored result, in hand order (built once per process)."""
+    return (
+        select(Hand.version, Hand.input, Hand.result)
+        .where(Hand.match_id == bindparam("match_id"))
+        .order_by(Hand.number)
+    )
 
 
 def _state_key(match: Match) -> match_states.Key | None:
