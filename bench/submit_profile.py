@@ -62,9 +62,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--per-round", type=int, default=12)
     parser.add_argument("--phases", nargs="?", const="hot", choices=("hot", "cold", "phone"),
-                        help="time the phases of a row: the hot API row (the default), the cold one or the phone's")
+                        help="time the phases of a row (hot: the default; cold; phone)")
     parser.add_argument("--profile", nargs="?", const="hot", choices=("hot", "cold", "phone"),
-                        help="cProfile a row: the hot API row (the default), the cold one or the phone's")
+                        help="cProfile a row (hot: the default; cold; phone)")
     parser.add_argument("--lines", type=int, default=40)
     parser.add_argument("--callees", help="also print what the functions matching this called")
     parser.add_argument("--sort", default="cumulative", help="the profile's order (pstats: tottime...)")
@@ -78,8 +78,8 @@ def main() -> None:
         extra = args.rounds * args.per_round
         posts_hot = (posts + extra * ((args.phases is not None) + (args.profile is not None))) // 8 + 1
         posts_cold = posts + extra * ((args.phases == "cold") + (args.profile == "cold"))
-        built = data.build(app, history_sizes=(), board_sizes=(60,), submit_matches=posts_cold + 2 * posts_hot,
-                           submit_start=60)
+        built = data.build(app, history_sizes=(), board_sizes=(60,),
+                           submit_matches=posts_cold + 2 * posts_hot, submit_start=60)
         auth = {"Authorization": f"Bearer {api_token(app)}"}
         api = app.test_client()
         phone = inproc.logged_in(app, "bench")

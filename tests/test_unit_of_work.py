@@ -146,3 +146,64 @@ def test_the_side_figures_are_declared_once_and_stored_as_declared() -> None:
     names = {f.name for f in fields(SideFigures)}
     assert set(SIDE_COLUMNS) == names - {"canastas"}
     assert set(SIDE_COLUMNS) <= set(Side.__table__.columns.keys())
+
+
+def edit_log_count(match_id: int) -> int:
+    from scorekeeper.models import EditLog
+
+    count = select(func.count()).select_from(EditLog).where(EditLog.match_id == match_id)
+    return db.session.scalar(count) or 0
+
+
+def test_a_hand_added_after_another_devices_change_stores_nothing(app: Flask, owner: int) -> None:
+    """Adding a hand sends its rows past the ORM's flush (``MatchWrite.append``) but keeps the flush's
+    revision check: a match changed meanwhile (its revision moved, no hand added) is a conflict, and
+    neither the hand, its log entry, the figures nor the totals are stored; the next try lands."""
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        services.add_hand(match, {**M1_HANDS[0], "number": 1})
+        mv = services.view(match)
+        before, logged = stored_totals(owner), edit_log_count(match.id)
+        with db.engine.begin() as connection:  # another device's change (a rename, say)
+            table = Match.__table__
+            moved = table.update().where(table.c.id == match.id).values(revision=table.c.revision + 1)
+            connection.execute(moved)
+        with pytest.raises(services.Conflict):
+            services.add_hand(match, {**M1_HANDS[1], "number": 2}, current=mv)
+        db.session.expire_all()
+        assert hand_count(match.id) == 1 and edit_log_count(match.id) == logged
+        assert stored_totals(owner) == before
+        services.add_hand(match, {**M1_HANDS[1], "number": 2})
+        assert hand_count(match.id) == 2 and edit_log_count(match.id) == logged + 1
+        assert_totals_add_up(owner)
+
+
+def test_a_hand_whose_write_fails_late_stores_nothing(
+    app: Flask, owner: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure after the hand's rows were sent (here the running totals) rolls everything back,
+    the canasta row of a new kind included; the same hand then lands, with the right figures."""
+    from scorekeeper import running_totals
+
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        services.add_hand(match, {**M1_HANDS[0], "number": 1})  # side 0: a clean canasta
+        add_changes = running_totals.add_changes
+
+        def disk_full(*_args: Any) -> None:
+            raise RuntimeError("disk full")
+
+        monkeypatch.setattr(running_totals, "add_changes", disk_full)
+        with pytest.raises(RuntimeError, match="disk full"):
+            services.add_hand(match, {**M1_HANDS[1], "number": 2})  # side 1: its first dirty canasta
+        monkeypatch.setattr(running_totals, "add_changes", add_changes)
+        db.session.expire_all()
+        assert hand_count(match.id) == 1
+        services.add_hand(match, {**M1_HANDS[1], "number": 2})
+        services.add_hand(match, {**M1_HANDS[2], "number": 3})
+        sides = db.session.scalars(select(Side).where(Side.match_id == match.id).order_by(Side.position))
+        assert [{c.kind: c.count for c in side.canastas} for side in sides] == [
+            {"clean": 1},
+            {"dirty": 2, "clean": 1},
+        ]
+        assert_totals_add_up(owner)

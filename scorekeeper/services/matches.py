@@ -114,7 +114,7 @@ def _folded(match: Match, rs: RuleSet, as_stored: bool) -> Folded:
 
 
 @cache
-def _hands_statement() -> Select[tuple[int, Any, Any]]:
+def _hands_statement() -> Select[int, Any, Any]:
     """Each hand's version, input and stored result, in hand order (built once per process)."""
     return (
         select(Hand.version, Hand.input, Hand.result)
@@ -179,7 +179,7 @@ def get_match(owner_id: int, match_id: int) -> Match:
 
 
 @cache
-def _match_statement() -> Select[tuple[Match]]:
+def _match_statement() -> Select[Match]:
     """One statement: the match, its sides, their seats and players, and the sides' canasta counts
     (which a write rewrites) joined: a few dozen rows at most. Built once per process (building its
     loader options cost more than running it)."""

@@ -27,11 +27,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, Final
 
-from sqlalchemy import case, delete, insert, select
+from sqlalchemy import Select, bindparam, case, delete, insert, select
 
 from ..extensions import db
 from ..models import IdempotencyKey, Match, Player, Seat, Side, utcnow
@@ -147,14 +147,10 @@ def look_up(submission: SubmissionKey, match_id: int) -> bool:
     :raise AlreadyDone: this request used the key already (same match, same digest).
     :raise KeyReused: another request used it (another match, or another hand).
     """
-    mine = IdempotencyKey.key == submission.key
     with db.session.no_autoflush:
-        # The key's row if there is one, else any of the account's keys older than KEEP.
         row: IdempotencyKey | None = db.session.scalar(
-            select(IdempotencyKey)
-            .where(IdempotencyKey.user_id == submission.user_id, mine | (IdempotencyKey.created_at < _cutoff()))
-            .order_by(case((mine, 0), else_=1))
-            .limit(1)
+            _look_up_statement(),
+            {"user_id": submission.user_id, "key": submission.key, "cutoff": utcnow() - KEEP},
         )
     if row is None or row.key != submission.key:
         return row is not None
@@ -163,8 +159,17 @@ def look_up(submission: SubmissionKey, match_id: int) -> bool:
     raise KeyReused(_done(row))
 
 
-def _cutoff() -> datetime:
-    return utcnow() - KEEP
+@cache
+def _look_up_statement() -> Select[IdempotencyKey]:
+    """The account's key if it has it, else any of its keys older than the cutoff (built once)."""
+    mine = IdempotencyKey.key == bindparam("key")
+    old = IdempotencyKey.created_at < bindparam("cutoff")
+    return (
+        select(IdempotencyKey)
+        .where(IdempotencyKey.user_id == bindparam("user_id"), mine | old)
+        .order_by(case((mine, 0), else_=1))
+        .limit(1)
+    )
 
 
 def remember(

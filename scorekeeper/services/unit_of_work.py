@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, TypeVar
-
 from functools import cache
+from typing import Any, Final, TypeVar
 
 from sqlalchemy import Connection, bindparam, delete, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -67,6 +66,17 @@ class MatchWrite:
         self._was_finished: dict[Match, bool] = {}
         #: What the ratings must replay (:mod:`.ratings`), besides the summarised matches.
         self._ratings = ratings.Changes()
+        #: Rows :meth:`append` inserted and put in the session as loaded: a rollback drops them
+        #: (the session forgets only the rows it inserted itself).
+        self._attached: list[Any] = []
+
+    def roll_back(self) -> None:
+        """Roll the session back, and forget the rows :meth:`append` put in it."""
+        session = db.session()
+        session.rollback()
+        for row in self._attached:
+            if row in session:
+                session.expunge(row)
 
     def summarise(
         self, match: Match, state: MatchState, rs: RuleSet | None = None, added: HandResult | None = None
@@ -131,19 +141,21 @@ class MatchWrite:
             self._before.setdefault(side, record)
         figures = figures_after(rs, [record.figures for record in before], added)
         connection = session.connection()
+        bumped: set[Any] = session.info.setdefault(BUMPED, set())
         values: dict[str, Any] = {
             "finished": state.finished,
             "winner": state.winner,
             "hand_count": len(state.hands),
             "totals": list(state.totals),
             "unlocked": False,
-            "revision": match.revision + 1,
+            "revision": match.revision + (match not in bumped),  # once per transaction
             "updated_at": utcnow(),
         }
-        stored = connection.execute(_match_update(), {"b_id": match.id, "b_revision": match.revision, **values})
+        checked = {"b_id": match.id, "b_revision": match.revision}
+        stored = connection.execute(_match_update(), {**checked, **values})
         if stored.rowcount != 1:
             raise StaleDataError(f"match {match.id} was changed meanwhile (revision {match.revision})")
-        session.info.setdefault(BUMPED, set()).add(match)  # bumped once in this transaction
+        bumped.add(match)
         connection.execute(
             _insert(EditLog),
             {
@@ -173,7 +185,7 @@ class MatchWrite:
         for side, row in zip(match.sides, sides, strict=True):
             for name in SIDE_COLUMNS:
                 set_committed_value(side, name, row[name])
-        _append_canastas(connection, match.sides, [f.canastas for f in figures])
+        self._attached += _append_canastas(connection, match.sides, [f.canastas for f in figures])
 
     def log(
         self,
@@ -343,17 +355,17 @@ def match_write(conflict: Callable[[], Conflict] | None = changed_meanwhile) -> 
         yield write
         write.finish()
     except (IntegrityError, StaleDataError):
-        session.rollback()
+        write.roll_back()
         if conflict is None:
             raise
         raise conflict() from None
     except OperationalError as error:
-        session.rollback()
+        write.roll_back()
         if not lost_lock_race(error):
             raise
         raise Conflict(BUSY) from None
     except BaseException:
-        session.rollback()
+        write.roll_back()
         raise
     finally:
         session.info.pop(ACTIVE, None)
@@ -449,10 +461,12 @@ def _insert(model: type) -> Any:
     return insert(model.__table__)  # type: ignore[attr-defined]
 
 
-def _append_canastas(connection: Connection, sides: Sequence[Side], counts: Sequence[Mapping[str, int]]) -> None:
+def _append_canastas(
+    connection: Connection, sides: Sequence[Side], counts: Sequence[Mapping[str, int]]
+) -> list[SideCanasta]:
     """Make the sides' stored canasta rows ``counts`` after a hand added (which only adds canastas):
     one UPDATE of the kinds whose count grew, one INSERT of the new kinds; the sides' loaded rows
-    take the counts stored, and the new rows join them as if loaded."""
+    take the counts stored, and the new rows join them as if loaded (returned)."""
     grown: list[tuple[SideCanasta, int]] = []
     new: list[SideCanasta] = []
     for side, kinds in zip(sides, counts, strict=True):
@@ -483,6 +497,7 @@ def _append_canastas(connection: Connection, sides: Sequence[Side], counts: Sequ
                 session.add(row)
             if mine:
                 set_committed_value(side, "canastas", [*side.canastas, *mine])
+    return new
 
 
 def _load_canastas(sides: Sequence[Side]) -> None:
