@@ -9,9 +9,9 @@ stored; the caller answers what the first request answered); the same key for an
 another request raises :class:`KeyReused` (a 422 at ``Idempotency-Key``). A new key is stored
 (:func:`remember`) in the transaction that stores the hand, which also forgets the account's keys
 older than :data:`KEEP` when the look-up found some: neither is ever kept without the other, and one
-transaction does it all. Two
-requests racing with one key: the unique (account, key) pair, or the hand's own unique number, makes
-one of the two commits fail; the loser looks again and finds the winner's key.
+transaction does it all. Two requests racing with one key: the unique (account, key) pair, or the
+hand's own unique number, makes one of the two commits fail; the loser looks again and finds the
+winner's key.
 
 Only a stored hand is remembered: an answer that stored nothing (a mistake in the hand, a conflict)
 is not, so the same key may be sent again once the hand is corrected.

@@ -27,7 +27,7 @@ from ..invariant import ACTIVE as ACTIVE  # re-exported for the services
 from ..invariant import BUMPED, TOUCHED, bump_revision, committed
 from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork
 from ..models import EditLog, Hand, IdempotencyKey, Match, Side, SideCanasta, utcnow
-from ..rules import N_, HandResult, MatchState, RuleSet, get_ruleset
+from ..rules import N_, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
 from . import hand_results, ratings
 from .errors import Conflict
@@ -78,15 +78,11 @@ class MatchWrite:
             if row in session:
                 session.expunge(row)
 
-    def summarise(
-        self, match: Match, state: MatchState, rs: RuleSet | None = None, added: HandResult | None = None
-    ) -> None:
+    def summarise(self, match: Match, state: MatchState, rs: RuleSet | None = None) -> None:
         """Rewrite the match's result, its hands' stored results (:mod:`.hand_results`) and its
         sides' figures from its hands folded into ``state`` (``rs``: the match's effective rule set,
         if the caller has it). Call it after the match's hands, sides and seats are as the change
-        leaves them. ``added``: the change only added this hand (a new row of this unit of work),
-        the last of ``state``, so only its result is written and the sides' stored figures take
-        that hand alone."""
+        leaves them. (A hand added alone: :meth:`append`, which counts that hand only.)"""
         self._summarised.add(match)
         self._was_finished.setdefault(match, _committed_finished(match))
         _load_canastas(match.sides)
@@ -100,12 +96,7 @@ class MatchWrite:
             match.hand_count = len(state.hands)
             match.totals = list(state.totals)
             rs = rs or get_ruleset(match.ruleset, match.house_rules)
-            before = [self._before[side] for side in match.sides]
-            if added is not None and all(record is not None for record in before):
-                figures_now = figures_after(rs, [r.figures for r in before if r is not None], added)
-            else:
-                figures_now = side_figures(rs, state)
-            for side, figures in zip(match.sides, figures_now, strict=True):
+            for side, figures in zip(match.sides, side_figures(rs, state), strict=True):
                 for name in SIDE_COLUMNS:
                     setattr(side, name, getattr(figures, name))
                     if side.id is not None:
@@ -113,7 +104,7 @@ class MatchWrite:
                         # same columns, and the ORM sends them as one statement.
                         flag_modified(side, name)
                 _store_canastas(side, figures.canastas)
-            _store_results(match, state, added)
+            _store_results(match, state)
 
     def append(
         self, match: Match, state: MatchState, rs: RuleSet, new_input: dict[str, Any], actor_id: int | None
@@ -409,28 +400,15 @@ def retried(write: Callable[[], T], attempts: int = ATTEMPTS) -> T:
 # --- The hands' results and the sides' canasta rows ---------------------------------------------------
 
 
-def _store_results(match: Match, state: MatchState, added: HandResult | None) -> None:
-    """Write each hand's result as ``state`` has it: only the new hand's when ``added``, else every
-    hand's that differs (an edit rewrites those from the edited hand on; the ORM sends nothing for
-    a result that stays the same)."""
-    if added is not None:
-        rows = [
-            row
-            for row in db.session.new
-            if isinstance(row, Hand) and (row.match is match or row.match_id == match.id)
-            and row.number == added.number
-        ]
-        if len(rows) != 1:
-            raise ValueError(f"hand {added.number} is not a new hand of this unit of work")
-        rows[0].result = hand_results.stored(added)
-        return
+def _store_results(match: Match, state: MatchState) -> None:
+    """Write each hand's result as ``state`` has it, where it differs (an edit rewrites those from
+    the edited hand on; the ORM sends nothing for a result that stays the same)."""
     if not state.hands and "hands" not in inspect(match).dict:
         return  # a new match, or one without hands: no row to load
     for row, result in zip(match.hands, state.hands, strict=True):
         value = hand_results.stored(result)
         if row.result != value:
             row.result = value
-
 
 
 @cache
