@@ -18,7 +18,7 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, IdempotencyKey, Match, Player, utcnow
 from scorekeeper.services import submission_keys
-from tests.helpers import Api, lose_lock_race
+from tests.helpers import Api, counting, lose_lock_race
 
 from .helpers import create_match, error_paths, hand_body, side, simple_hand, totals
 
@@ -175,6 +175,27 @@ def test_keys_are_kept_seven_days(app, api):
         kept = set(db.session.scalars(select(IdempotencyKey.key)))
     assert kept == {"six days", "today"}
     assert post(api, match_id, simple_hand(1), key="six days").headers["Idempotent-Replayed"] == "true"
+
+
+def test_old_keys_are_looked_for_with_the_key_and_forgotten_only_when_there_are_some(app, api):
+    """The key's look-up also finds whether the account has keys past seven days: a hand sends the
+    DELETE that forgets them only then (and a key past seven days is still its own request's)."""
+    match_id = create_match(api)["id"]
+
+    def key_statements(number: int, key: str) -> list[str]:
+        with counting(app) as statements:
+            assert post(api, match_id, simple_hand(number), key=key).status_code == 201
+        return [s.split()[0] for s in statements if "idempotency_keys" in s]
+
+    assert key_statements(1, "first") == ["SELECT", "INSERT"]
+    with app.app_context():
+        db.session.execute(update(IdempotencyKey).values(created_at=utcnow() - timedelta(days=8)))
+        db.session.commit()
+    assert post(api, match_id, simple_hand(1), key="first").headers["Idempotent-Replayed"] == "true"
+    assert key_statements(2, "second") == ["SELECT", "DELETE", "INSERT"]
+    assert key_statements(3, "third") == ["SELECT", "INSERT"]
+    with app.app_context():
+        assert set(db.session.scalars(select(IdempotencyKey.key))) == {"second", "third"}
 
 
 def test_a_key_used_by_a_page_is_not_used_again_by_the_api(app, api):
