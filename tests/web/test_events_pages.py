@@ -507,3 +507,31 @@ def test_the_edit_log_names_the_table_for_its_hands_and_the_director_for_a_corre
     # In Spanish too.
     user_client.set_cookie("lang", "es")
     assert "Mesa 1 (enlace de mesa)" in page(user_client.get(f"/matches/{game}/log"))
+
+
+def test_a_mitchell_seated_by_hand_on_the_page_keeps_its_table_numbers(
+    user_client: FlaskClient, app: Flask
+) -> None:
+    """Five pairs: three tables, round 2 leaves table 1 empty (its stationary pair has the bye), so the
+    proposal seats tables 2 and 3. Swapping the two moving pairs on the page keeps those numbers:
+    each stationary pair stays at its own table (and its table's link)."""
+    event_id = new_event(user_client, format="mitchell", entries=PAIRS + "Inés & Tomás\n")
+    assert seat(user_client, event_id).status_code == 302
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    url = f"/events/{event_id}/rounds/new"
+    html = page(user_client.get(url))
+    assert re.findall(r'<h2 class="h3">Table (\d+)</h2>', html) == ["2", "3"]
+    proposal = {f: selected(html, f) for f in ("t0-s0-0", "t0-s1-0", "t1-s0-0", "t1-s1-0")}
+    byes = re.findall(r'name="bye" value="(\d+)" checked', html)
+    swapped = {**proposal, "t0-s1-0": proposal["t1-s1-0"], "t1-s1-0": proposal["t0-s1-0"]}
+    data = {**swapped, "bye": byes, "csrf_token": csrf_token(user_client, url), "once": form_keys(html)[0]}
+    assert user_client.post(url, data=data).status_code == 302
+    with app.app_context():
+        from scorekeeper.extensions import db
+
+        rnd = db.session.query(EventRound).filter_by(event_id=event_id, number=2).one()
+        seated = {t.number: t.sides for t in rnd.tables}
+    assert seated == {
+        2: [[int(swapped["t0-s0-0"])], [int(swapped["t0-s1-0"])]],
+        3: [[int(swapped["t1-s0-0"])], [int(swapped["t1-s1-0"])]],
+    }
