@@ -292,11 +292,13 @@ def add_hand(
     actor_id: int | None = None,
     key: SubmissionKey | None = None,
     current: MatchView | None = None,
+    via_table: int | None = None,
 ) -> tuple[HandResult, MatchView]:
     """Store the next hand of ``match``; with ``key``, at most once for it (see
     :mod:`.submission_keys`: looked up once, and stored in the transaction of the hand). ``current``:
     the view of ``match`` the caller already has (else the kept or folded one); only the new hand is
-    scored on top of it, and the sides' figures take only that hand.
+    scored on top of it, and the sides' figures take only that hand. ``via_table``: the club-night
+    table whose link sent the hand (the edit log names it).
 
     :raise AlreadyDone: this request used ``key`` already (nothing is stored); also when a request
         with the same key wins a race with this one.
@@ -305,17 +307,17 @@ def add_hand(
     :raise ValidationError: the hand breaks a rule (nothing is stored).
     """
     if key is None:
-        return _add_hand(_current(match, current), data, actor_id, None)
+        return _add_hand(_current(match, current), data, actor_id, None, via_table)
     submission_keys.look_up(key, match.id)
     try:
-        return _add_hand(_current(match, current), data, actor_id, key)
+        return _add_hand(_current(match, current), data, actor_id, key, via_table)
     except Conflict:
         submission_keys.look_up(key, match.id)  # lost a race to a request with the same key
         raise
 
 
 def _add_hand(
-    current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None
+    current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None, via_table: int | None
 ) -> tuple[HandResult, MatchView]:
     match, rs = current.match, current.ruleset
     if match.settled_at is not None:  # wherever the hand comes from: the API, a page, a phone, a table
@@ -336,7 +338,7 @@ def _add_hand(
         db.session.add(Hand(match_id=match.id, number=hand.number, input=new_input, version=1))
         write.summarise(match, state, rs, added=state.hands[-1])
         match.unlocked = False
-        write.log(match, "hand_added", actor_id, hand.number, after=new_input)
+        write.log(match, "hand_added", actor_id, hand.number, after=new_input, via_table=via_table)
         if key is not None:
             snapshot = _snapshot(match, rs, state, versions) if key.replayable else None
             submission_keys.remember(key, match.id, hand.number, snapshot)

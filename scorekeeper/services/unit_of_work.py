@@ -110,9 +110,11 @@ class MatchWrite:
         hand_number: int | None = None,
         before: dict[str, Any] | None = None,
         after: dict[str, Any] | None = None,
+        via_table: int | None = None,
     ) -> None:
-        """Log ``action`` on ``match`` (by ``actor_id``, the owner by default) and bump its revision,
-        so that a device that read the match before this change cannot overwrite it."""
+        """Log ``action`` on ``match`` (by ``actor_id``, the owner by default; ``via_table``: sent by
+        that club-night table's link) and bump its revision, so that a device that read the match
+        before this change cannot overwrite it."""
         with db.session.no_autoflush:
             bump_revision(db.session(), match)
             # Added to the session, not appended to ``match.log``: that would load the whole log.
@@ -124,6 +126,7 @@ class MatchWrite:
                     hand_number=hand_number,
                     before=before,
                     after=after,
+                    via_table=via_table,
                 )
             )
 
