@@ -304,6 +304,9 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     hand_number: Mapped[int | None] = mapped_column(default=None)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    #: The club-night table whose link sent the change (a hand entered on the table's phone; the
+    #: account is then the organiser's); ``None``: the account itself made it.
+    via_table: Mapped[int | None] = mapped_column(default=None)
 
     match: Mapped[Match] = relationship(back_populates="log")
     user: Mapped[User | None] = relationship()

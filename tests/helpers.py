@@ -418,18 +418,19 @@ OLD_HAND_2 = {
 }
 
 
-#: Columns of ``matches`` that migrations after 0015 add (0017: a club night's settled game). The
-#: app's models read and write them, so a test that drives the app's services on an older schema
-#: (to make rows for a migration of its time) adds them first with :func:`add_later_match_columns`.
-LATER_MATCH_COLUMNS = ("settled_at TIMESTAMP",)
+#: Columns of a match's tables that migrations after 0015 add (0017: a club night's settled game;
+#: 0019: the table whose link logged a change). The app's models read and write them, so a test
+#: that drives the app's services on an older schema (to make rows for a migration of its time)
+#: adds them first with :func:`add_later_match_columns`.
+LATER_MATCH_COLUMNS = (("matches", "settled_at TIMESTAMP"), ("edit_log", "via_table INTEGER"))
 
 
 def add_later_match_columns() -> None:
-    """Add :data:`LATER_MATCH_COLUMNS` to an old database's ``matches`` (nullable, empty), so that
-    today's models can run on it; a rebuild of the table by an old migration keeps them."""
+    """Add :data:`LATER_MATCH_COLUMNS` to an old database (nullable, empty), so that today's models
+    can run on it; a rebuild of the table by an old migration keeps them."""
     with db.engine.begin() as connection:
-        for column in LATER_MATCH_COLUMNS:
-            connection.execute(text(f"ALTER TABLE matches ADD COLUMN {column}"))
+        for table, column in LATER_MATCH_COLUMNS:
+            connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column}"))
 
 
 def old_database(

@@ -8,6 +8,7 @@ import copy
 import json
 
 import flask_migrate
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select, text
 
 from scorekeeper import MIGRATIONS, create_app, services
@@ -153,3 +154,31 @@ def test_upgrade_repairs_text_that_could_not_be_exported(tmp_path, monkeypatch, 
         assert match["sides"][0]["name"] == "A\ufffdB"
     # A: 1000, then 150 - 30 - 50 = 70; B: 60, then 550.
     assert views[0].state.totals == (1070, 610)
+
+
+def test_0019_adds_the_logs_table_column_empty_and_its_downgrade_keeps_the_log(
+    tmp_path, monkeypatch, old_url
+):
+    """0019 adds ``edit_log.via_table`` (the club-night table whose link sent a change): the entries
+    logged before it were the account's own (NULL) and read as before; the downgrade keeps them."""
+    app = old_database(tmp_path, monkeypatch, "0018_ratings", [HAND], url=old_url)
+    with app.app_context():
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO edit_log (match_id, user_id, at, action, hand_number) "
+                    "VALUES (1, 1, :at, :a, 1)"
+                ),
+                {"at": "2026-01-01", "a": "hand_added"},
+            )
+        schema.upgrade(directory=MIGRATIONS)
+        rows = db.session.execute(select(EditLog.action, EditLog.user_id, EditLog.via_table)).all()
+        db.session.remove()
+        flask_migrate.downgrade(directory=MIGRATIONS, revision="0018_ratings")
+        with db.engine.connect() as connection:
+            kept = connection.execute(text("SELECT action, user_id FROM edit_log")).all()
+            columns = {c["name"] for c in sa_inspect(connection).get_columns("edit_log")}
+        db.engine.dispose()
+    assert [tuple(r) for r in rows] == [("hand_added", 1, None)]
+    assert [tuple(r) for r in kept] == [("hand_added", 1)]
+    assert "via_table" not in columns

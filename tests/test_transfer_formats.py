@@ -10,18 +10,21 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+import openpyxl
 import pytest
 
 from scorekeeper.models import Hand, Match, Player, Seat, Side
 from scorekeeper.rules import get_ruleset, parse_hand
 from scorekeeper.services import MatchView, view
 from scorekeeper.services.export_formats import (
+    CSV_HEADER,
     FORMAT,
     MAX_BYTES,
     MAX_MATCHES,
     ImportRejected,
     export_csv,
     export_json,
+    export_xlsx,
     read_export,
     render_problems,
     safe_cell,
@@ -150,6 +153,38 @@ def test_csv_names_round_trip_and_formulas_are_defused() -> None:
     assert [safe_cell(s) for s in ("=1", "+1", "-1", "@a", "\tx", "ok", "")] == [
         "'=1", "'+1", "'-1", "'@a", "'\tx", "ok", "",
     ]  # fmt: skip
+
+
+# American Canasta's golden hand (RULES.md): Nosotros lays out 2 red threes and 1 black three, one
+# line of 300 + 100 = 400 (tests/api/test_american.py); Ellos 1 red three and no canasta: −100.
+AMERICAN_HAND = {
+    "number": 1,
+    "went_out": 0,
+    "going_out_kind": "normal",
+    "sides": [
+        {"melds": 800, "hand": 0, "red_threes": 2, "black_threes": 1, "canastas": {"clean": 1, "sevens": 1}},
+        {"melds": 250, "hand": 85, "red_threes": 1, "penalties": [{"code": "unfinished_aces"}]},
+    ],
+}
+
+
+def threes_column(table: list[list[str]]) -> list[str]:
+    column = CSV_HEADER.index("Red threes")
+    return [row[column] for row in table]
+
+
+def test_the_threes_column_says_threes_where_black_threes_count_on_it() -> None:
+    american = build("american", [("Nosotros", ["Ana", "Luis"]), ("Ellos", ["Eva", "Juan"])], [AMERICAN_HAND])
+    assert threes_column(rows(export_csv([american]))) == ["Threes", "400", "-100"]
+    # Translated, and in a file of several rule sets (the line holds both colours for some rows).
+    words = {"Threes": "Treses", "Red threes": "Treses rojos"}
+    mixed = rows(export_csv([classic(), american], translate=lambda s: words.get(s, s)))
+    assert threes_column(mixed)[0] == "Treses"
+    # Where no rule set counts black threes, the column keeps its name.
+    classic_only = rows(export_csv([classic()], translate=lambda s: words.get(s, s)))
+    assert threes_column(classic_only)[0] == "Treses rojos"
+    workbook = openpyxl.load_workbook(io.BytesIO(export_xlsx([american])))
+    assert [cell.value for cell in workbook.active[1]][CSV_HEADER.index("Red threes")] == "Threes"
 
 
 def test_csv_header_is_translated() -> None:

@@ -7,7 +7,7 @@ changes nothing twice."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any, Final
 
@@ -464,12 +464,59 @@ def seating_errors(error: ValidationError, names: Mapping[int, str]) -> dict[str
     """A hand-made seating's problems in the user's language, each entry named as the page names it
     (the API names it by its id)."""
 
+    return error.as_dict(_, _entry_words(names), vocabulary.plural)
+
+
+def _error_places(
+    entry: Any, table: Any, tables: list[list[list[int]]], extra: tuple[int | None, int | None] | None
+) -> list[str]:
+    """The fields a seating problem is about: the table it names (``table-{t}``, or ``extra`` for the
+    extra table), else each select holding the entry it names, else the byes (an entry left out, or
+    given a bye it cannot have)."""
+    if isinstance(table, int):
+        return [f"table-{table - 1}" if table <= len(tables) else "extra"]
+    if not isinstance(entry, int):
+        return []
+    places = [
+        f"t{t}-s{s}-{k}"
+        for t, sides in enumerate(tables)
+        for s, side in enumerate(sides)
+        for k, chosen in enumerate(side)
+        if chosen == entry
+    ]
+    places += [f"extra-s{s}" for s, chosen in enumerate(extra or ()) if chosen == entry]
+    return places or ["byes"]
+
+
+def placed_errors(
+    error: ValidationError,
+    tables: list[list[list[int]]],
+    extra: tuple[int | None, int | None] | None,
+    byes: list[int],
+    names: Mapping[int, str],
+) -> dict[str, list[str]]:
+    """A refused seating's problems by the field they are about (see :func:`_error_places`), in the
+    user's language, to show next to those fields (one not placed stays in the summary only)."""
+    placed: dict[str, list[str]] = {}
+    for problem in error.errors:
+        message = ValidationError([problem]).as_dict(_, _entry_words(names), vocabulary.plural)
+        text = next(iter(message.values()))[0]
+        entry, table = problem.params.get("entry"), problem.params.get("table")
+        places = _error_places(entry, table, tables, extra)
+        if entry in byes and not isinstance(table, int):
+            places.append("byes")
+        for place in dict.fromkeys(places):
+            placed.setdefault(place, []).append(text)
+    return placed
+
+
+def _entry_words(names: Mapping[int, str]) -> Callable[[str, Any], Any]:
     def words(name: str, value: Any) -> Any:
         if name == "entry" and isinstance(value, int) and value in names:
             return names[value]
         return vocabulary.message_words(name, value)
 
-    return error.as_dict(_, words, vocabulary.plural)
+    return words
 
 
 @bp.route("/events/<int:event_id>/rounds/new", methods=["GET", "POST"])
@@ -505,6 +552,9 @@ def new_round(event_id: int) -> Any:
         "number": len(ev.rounds) + 1,
         "spare": _spare_table(event, proposed, proposed_byes, proposed_numbers),
         "chances": table_chances(event, proposed, ev.entries),
+        "refused": False,
+        "field_errors": {},
+        "extra": None,
     }
     if not form.is_submitted():
         return _render_round(context)
@@ -514,7 +564,16 @@ def new_round(event_id: int) -> Any:
     if extra is not None:  # two entries who would sit out, seated at a table of their own
         first, second = extra
         if first is None or second is None:
-            context["errors"] = [_("Choose both sides of the extra table, or neither.")]
+            message = _("Choose both sides of the extra table, or neither.")
+            context.update(
+                tables=tables,
+                byes=byes,
+                extra=extra,
+                refused=True,
+                chances=[],
+                field_errors={"extra": [message]},
+                errors=[message],
+            )
             return _render_round(context, UNPROCESSABLE)
         tables.append([[first], [second]])
         numbers.append(context["spare"])
@@ -525,10 +584,15 @@ def new_round(event_id: int) -> Any:
         with single_use.claim("round", lambda _made: console_url(event_id)):
             seated = events.seat_round(event, body, numbers=numbers)
     except ValidationError as error:
+        shown = tables[: len(proposed)]  # the extra table is shown in its own card, as chosen
+        placed = placed_errors(error, shown, extra, byes, context["names"])
         context.update(
-            tables=tables,
-            chances=table_chances(event, tables, ev.entries),
+            tables=shown,
             byes=byes,
+            extra=extra,
+            refused=True,
+            chances=[],  # they were the proposal's: this seating is none of it, and it is refused
+            field_errors=placed,
             errors=[m for messages in seating_errors(error, context["names"]).values() for m in messages],
         )
         return _render_round(context, UNPROCESSABLE)

@@ -1,6 +1,7 @@
-"""The edit log in words: what happened ("Hand 3 edited"), by which account, for an edit the lines
-of the hand that changed ("Ellos: melds 210 → 310"), and for a hand undone or deleted everything it
-held (its scores and every value entered), so it can be entered again."""
+"""The edit log in words: what happened ("Hand 3 edited"), by which account (or which club-night
+table's link), for an edit the lines of the hand that changed ("Ellos: melds 210 → 310"), and for a
+hand undone or deleted everything it held (its scores and every value entered), so it can be entered
+again."""
 
 from __future__ import annotations
 
@@ -193,7 +194,7 @@ def log_entries(entries: Sequence[EditLog], rs: RuleSet, sides: Sequence[str]) -
         out.append(
             LogEntry(
                 at=format_datetime(moment, "short"),
-                who=entry.user.username if entry.user is not None else _("a deleted account"),
+                who=log_author(entry),
                 what=describe_action(entry),
                 changes=hand_changes(rs, sides, entry.before, entry.after)
                 if entry.action == "hand_edited"
@@ -204,6 +205,14 @@ def log_entries(entries: Sequence[EditLog], rs: RuleSet, sides: Sequence[str]) -
             )
         )
     return out
+
+
+def log_author(entry: EditLog) -> str:
+    """Who made the change: the club-night table whose link sent it (stored under the organiser's
+    account), else the account's name."""
+    if entry.via_table is not None:
+        return _("Table %(number)s (table link)", number=entry.via_table)
+    return entry.user.username if entry.user is not None else _("a deleted account")
 
 
 def correction_reason(entry: EditLog) -> str:

@@ -707,12 +707,12 @@ def add_table_hand(
     access: TableAccess, data: Any, match_id: Any = None, key: SubmissionKey | None = None
 ) -> tuple[HandResult, MatchView]:
     """Store the next hand of the table's current game, as :func:`.matches.add_hand` does (same
-    rules, answers and key handling; the account is the organiser's). ``match_id``: the game the
-    phone had when it queued the hand.
+    rules, answers and key handling; the account is the organiser's, the edit log names the table).
+    ``match_id``: the game the phone had when it queued the hand.
 
     :raise Conflict: no game at the table now, ``match_id`` names another game, or its round is closed.
     """
-    return add_hand(_game(access, match_id), data, None, key)
+    return add_hand(_game(access, match_id), data, None, key, via_table=access.number)
 
 
 def confirm_table(access: TableAccess, side: Any) -> EventTable:

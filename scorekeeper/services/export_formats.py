@@ -158,6 +158,12 @@ CSV_HEADER: Final = (
     N_("Result"),
 )
 
+#: The title of the threes' column (``Red threes`` in :data:`CSV_HEADER`) where an exported match's
+#: rule set scores black threes on that line too (American Canasta:
+#: :attr:`scorekeeper.rules.model.RedThreeRule.black_threes`).
+THREES: Final = N_("Threes")
+RED_THREES: Final = "Red threes"
+
 #: A spreadsheet cell: text, a number, or a date and time (the reader's local time, without zone).
 Cell = str | int | float | datetime
 
@@ -203,9 +209,12 @@ def utc_offset(moment: datetime) -> str:
     return f"UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}"
 
 
-def sheet_header(habits: Habits) -> list[str]:
-    """The header of the spreadsheet exports, in the reader's language."""
-    return [habits.translate(title).replace("{zone}", habits.zone_name) for title in CSV_HEADER]
+def sheet_header(habits: Habits, views: Sequence[MatchView] = ()) -> list[str]:
+    """The header of the spreadsheet exports of ``views``, in the reader's language: the threes'
+    column is "Threes" when one of their rule sets scores black threes on that line too."""
+    both = any(mv.ruleset.red_threes.black_threes for mv in views)
+    titles = [THREES if both and title == RED_THREES else title for title in CSV_HEADER]
+    return [habits.translate(title).replace("{zone}", habits.zone_name) for title in titles]
 
 
 def sheet_rows(mv: MatchView, habits: Habits) -> Iterable[list[Cell]]:
@@ -283,9 +292,10 @@ def export_csv(
     fields split as the reader's spreadsheet expects (:attr:`Habits.delimiter`). ``translate`` is
     used when no ``habits`` are given (English words otherwise)."""
     habits = habits or Habits(translate=translate)
+    views = list(views)
     out = io.StringIO()
     writer = csv.writer(out, delimiter=habits.delimiter, lineterminator="\r\n")
-    writer.writerow(sheet_header(habits))
+    writer.writerow(sheet_header(habits, views))
     for mv in views:
         writer.writerows(csv_rows(mv, habits))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
@@ -312,12 +322,13 @@ def export_xlsx(
     cell (local time, its offset beside it), text as text (never a formula), the header frozen.
     Written row by row through temporary files (a whole history does not sit in memory as cells)."""
     habits = habits or Habits()
+    views = list(views)
     out = io.BytesIO()
     workbook = xlsxwriter.Workbook(out, {"constant_memory": True})
     worksheet = workbook.add_worksheet(sheet[:31])
     bold = workbook.add_format({"bold": True, "text_wrap": True, "valign": "top"})
     when = workbook.add_format({"num_format": XLSX_DATE_FORMAT})
-    for column, (code, title) in enumerate(zip(CSV_HEADER, sheet_header(habits), strict=True)):
+    for column, (code, title) in enumerate(zip(CSV_HEADER, sheet_header(habits, views), strict=True)):
         worksheet.write_string(0, column, title, bold)
         worksheet.set_column(column, column, XLSX_WIDTHS.get(code, XLSX_WIDTH))
     worksheet.freeze_panes(1, 0)

@@ -305,11 +305,13 @@ def add_hand(
     actor_id: int | None = None,
     key: SubmissionKey | None = None,
     current: MatchView | None = None,
+    via_table: int | None = None,
 ) -> tuple[HandResult, MatchView]:
     """Store the next hand of ``match``; with ``key``, at most once for it (see
     :mod:`.submission_keys`: looked up once, and stored in the transaction of the hand). ``current``:
     the view of ``match`` the caller already has (else the kept or folded one); only the new hand is
-    scored on top of it, and the sides' figures take only that hand.
+    scored on top of it, and the sides' figures take only that hand. ``via_table``: the club-night
+    table whose link sent the hand (the edit log names it).
 
     :raise AlreadyDone: this request used ``key`` already (nothing is stored); also when a request
         with the same key wins a race with this one.
@@ -318,17 +320,22 @@ def add_hand(
     :raise ValidationError: the hand breaks a rule (nothing is stored).
     """
     if key is None:
-        return _add_hand(_current(match, current), data, actor_id, None)
+        return _add_hand(_current(match, current), data, actor_id, None, via_table)
     forget = submission_keys.look_up(key, match.id)
     try:
-        return _add_hand(_current(match, current), data, actor_id, key, forget)
+        return _add_hand(_current(match, current), data, actor_id, key, via_table, forget)
     except Conflict:
         submission_keys.look_up(key, match.id)  # lost a race to a request with the same key
         raise
 
 
 def _add_hand(
-    current: MatchView, data: Any, actor_id: int | None, key: SubmissionKey | None, forget: bool = False
+    current: MatchView,
+    data: Any,
+    actor_id: int | None,
+    key: SubmissionKey | None,
+    via_table: int | None,
+    forget: bool = False,
 ) -> tuple[HandResult, MatchView]:
     match, rs = current.match, current.ruleset
     if match.settled_at is not None:  # wherever the hand comes from: the API, a page, a phone, a table
@@ -346,7 +353,7 @@ def _add_hand(
     with match_write(lambda: _taken(hand.number)) as write, db.session.no_autoflush:
         # The hand's row, its log entry, the match's and its sides' figures: a statement each (the
         # hand's INSERT may find the number taken); the match's list of hands is not loaded for it.
-        write.append(match, state, rs, new_input, actor_id)
+        write.append(match, state, rs, new_input, actor_id, via_table)
         if key is not None:
             snapshot = _snapshot(match, rs, state, versions) if key.replayable else None
             submission_keys.remember(key, match.id, hand.number, snapshot, forget)

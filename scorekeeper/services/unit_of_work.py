@@ -107,11 +107,18 @@ class MatchWrite:
             _store_results(match, state)
 
     def append(
-        self, match: Match, state: MatchState, rs: RuleSet, new_input: dict[str, Any], actor_id: int | None
+        self,
+        match: Match,
+        state: MatchState,
+        rs: RuleSet,
+        new_input: dict[str, Any],
+        actor_id: int | None,
+        via_table: int | None = None,
     ) -> None:
         """Store the last hand of ``state`` (``new_input``, scored after the match's other hands) as
-        a new hand of ``match``: what :meth:`summarise` with ``added`` and :meth:`log` of
-        ``hand_added`` store, and the match closed for editing again (``unlocked`` off).
+        a new hand of ``match``: what :meth:`summarise` and :meth:`log` of ``hand_added`` (by
+        ``actor_id``, through the club-night table ``via_table``) would store, the sides' figures
+        taking that hand alone, and the match closed for editing again (``unlocked`` off).
 
         Sent as one statement per table on the unit of work's connection, as the running totals
         are, not through the ORM's flush: adding a hand changes the same columns of the same rows
@@ -156,6 +163,7 @@ class MatchWrite:
                 "hand_number": added.number,
                 "before": None,
                 "after": new_input,
+                "via_table": via_table,
             },
         )
         connection.execute(
@@ -186,9 +194,11 @@ class MatchWrite:
         hand_number: int | None = None,
         before: dict[str, Any] | None = None,
         after: dict[str, Any] | None = None,
+        via_table: int | None = None,
     ) -> None:
-        """Log ``action`` on ``match`` (by ``actor_id``, the owner by default) and bump its revision,
-        so that a device that read the match before this change cannot overwrite it."""
+        """Log ``action`` on ``match`` (by ``actor_id``, the owner by default; ``via_table``: sent by
+        that club-night table's link) and bump its revision, so that a device that read the match
+        before this change cannot overwrite it."""
         with db.session.no_autoflush:
             bump_revision(db.session(), match)
             # Added to the session, not appended to ``match.log``: that would load the whole log.
@@ -200,6 +210,7 @@ class MatchWrite:
                     hand_number=hand_number,
                     before=before,
                     after=after,
+                    via_table=via_table,
                 )
             )
 

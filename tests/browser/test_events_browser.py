@@ -70,6 +70,20 @@ def test_a_director_sets_up_a_club_night_on_a_phone(page: Page, app: Flask) -> N
     assert_fits_phone(page)
     assert_accessible(page)
     screenshot(page, "event-round-proposal")
+    # A seating by hand that breaks a rule: refused with the values kept and the problem at its list,
+    # and nothing of the proposal's (its repeats) shown for it.
+    first = page.get_by_label("Table 1, side 1").input_value()
+    page.get_by_label("Table 1, side 2").select_option(first)
+    page.get_by_role("button", name="Seat round 1").click()
+    twice = page.get_by_label("Table 1, side 2")
+    expect(twice).to_have_value(first)
+    expect(twice).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#t0-s1-0-errors")).to_contain_text("is seated twice")
+    expect(page.get_by_text("No repeats")).to_have_count(0)
+    assert_fits_phone(page)
+    assert_accessible(page)
+    page.get_by_role("link", name="Start again from the proposal").click()
+    expect(page.get_by_text("No repeats")).to_be_visible()
     page.get_by_role("button", name="Seat round 1").click()
     expect(page.get_by_role("heading", name="Round 1 of 3")).to_be_visible()
     expect(page.locator(".console-tables > li")).to_have_count(1)  # three pairs: one table, one bye

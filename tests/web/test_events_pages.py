@@ -218,6 +218,53 @@ def test_a_manual_seating_that_breaks_a_rule_is_refused_with_the_reason(
     assert count(app, EventRound) == 0
 
 
+def selected(html: str, field: str) -> str | None:
+    found = re.search(rf'<select id="{field}".*?<option value="(\d+)"[^>]*selected', html, re.S)
+    return found.group(1) if found else None
+
+
+def field_errors(html: str, field: str) -> str:
+    found = re.search(rf'<ul class="errors" id="{field}-errors">(.*?)</ul>', html, re.S)
+    return found.group(1) if found else ""
+
+
+def test_a_refused_seating_keeps_the_values_and_shows_each_problem_at_its_field(
+    user_client: FlaskClient, app: Flask
+) -> None:
+    event_id = new_event(user_client)
+    url = f"/events/{event_id}/rounds/new"
+    html = page(user_client.get(url))
+    assert "No repeats" in html and "Chance of winning" in html  # the proposal's
+    names = dict(re.findall(r'<option value="(\d+)">([^<]+)</option>', html))
+    ids = list(names)[:4]
+    # Entry 0 on both sides of table 1; entry 1 nowhere.
+    data = {"t0-s0-0": ids[0], "t0-s1-0": ids[0], "t1-s0-0": ids[2], "t1-s1-0": ids[3]}
+    data["csrf_token"] = csrf_token(user_client, url)
+    data["once"] = form_keys(html)[0]
+    response = user_client.post(url, data=data)
+    assert response.status_code == 422
+    refused = page(response)
+    # The values sent, not the proposal's.
+    fields = ("t0-s0-0", "t0-s1-0", "t1-s0-0", "t1-s1-0")
+    assert [selected(refused, f) for f in fields] == [ids[0], ids[0], ids[2], ids[3]]
+    # Each problem next to its field, naming the entry.
+    twice = f"Entry {names[ids[0]]} is seated twice."
+    assert twice in field_errors(refused, "t0-s1-0") or twice in field_errors(refused, "t0-s0-0")
+    assert 'aria-invalid="true" aria-describedby="t0-s1-0-errors"' in refused
+    assert f"Entry {names[ids[1]]} is present but has neither a table nor a bye." in field_errors(
+        refused, "byes"
+    )
+    assert field_errors(refused, "t1-s0-0") == ""
+    # Nothing of the proposal that is not this seating's: no repeats line, no chances.
+    assert "No repeats" not in refused and "meets again" not in refused
+    assert "Chance of winning" not in refused
+    assert "Start again from the proposal" in refused
+    # Put right, the same page seats it.
+    fixed = {**data, "t0-s1-0": ids[1], "once": form_keys(refused)[0]}
+    assert user_client.post(url, data=fixed).status_code == 302
+    assert count(app, EventRound) == 1
+
+
 def test_absent_back_and_a_late_entry(user_client: FlaskClient, app: Flask) -> None:
     event_id = new_event(user_client, format="swiss", rounds="3")
     html = console(user_client, event_id)
@@ -414,3 +461,77 @@ def test_an_individual_event_seats_two_players_a_side(user_client: FlaskClient, 
     assert html.count('class="table-card') == 2 and "Bye:" in html
     sheets = page(user_client.get(f"/events/{event_id}/print/sheets"))
     assert re.search(r'colspan="2">\w+ &amp; \w+</th>', sheets)  # a side of two players
+
+
+def test_the_edit_log_names_the_table_for_its_hands_and_the_director_for_a_correction(
+    user_client: FlaskClient, app: Flask
+) -> None:
+    event_id = new_event(user_client)
+    seat(user_client, event_id)
+    game = matches_of_round(app, event_id, 1)[0]
+    made = press(user_client, event_id, f"/events/{event_id}/tables/1/link")
+    found = re.search(r"http://localhost/t/([A-Za-z0-9_-]{40,})", page(made))
+    assert found
+    # The table's phone sends the hand (no account: the table's token).
+    phone = app.test_client()
+    sent = phone.post(
+        "/api/v1/table/hands",
+        json={
+            "number": 1,
+            "went_out": 0,
+            "going_out_kind": "normal",
+            "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 120, "hand": 40}],
+            "match": game,
+        },
+        headers={"Authorization": f"Bearer {found.group(1)}", "Idempotency-Key": "table-1-hand-1"},
+    )
+    assert sent.status_code == 201, sent.get_json()
+    # The director corrects it, with the reason.
+    url = f"/matches/{game}/hands/1/edit"
+    html = page(user_client.get(url))
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', html) or re.search(
+        r'type="hidden" name="version" value="(\d+)"', html
+    )
+    assert version
+    changed = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 150, "hand": 40})
+    sent_back = {**changed, "version": version.group(1), "reason": "Hoja revisada"}
+    response = post_form(user_client, url, sent_back)
+    assert response.status_code == 302, page(response)
+    for where in (f"/events/{event_id}/games/{game}", f"/matches/{game}/log"):
+        log = page(user_client.get(where))
+        lines = re.findall(r"<li>([^<]*·[^<]*)<b>([^<]+)</b>", log)
+        by_what = {what: who for who, what in lines}
+        assert "Table 1 (table link)" in by_what["Hand 1 added"], where
+        assert "ana" not in by_what["Hand 1 added"]
+        assert "· ana ·" in by_what["Hand 1 edited"] and "Reason: Hoja revisada" in log, where
+    # In Spanish too.
+    user_client.set_cookie("lang", "es")
+    assert "Mesa 1 (enlace de mesa)" in page(user_client.get(f"/matches/{game}/log"))
+
+
+def test_a_mitchell_seated_by_hand_on_the_page_keeps_its_table_numbers(
+    user_client: FlaskClient, app: Flask
+) -> None:
+    """Five pairs: three tables, round 2 leaves table 1 empty (its stationary pair has the bye), so the
+    proposal seats tables 2 and 3. Swapping the two moving pairs on the page keeps those numbers:
+    each stationary pair stays at its own table (and its table's link)."""
+    event_id = new_event(user_client, format="mitchell", entries=PAIRS + "Inés & Tomás\n")
+    assert seat(user_client, event_id).status_code == 302
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    url = f"/events/{event_id}/rounds/new"
+    html = page(user_client.get(url))
+    assert re.findall(r'<h2 class="h3">Table (\d+)</h2>', html) == ["2", "3"]
+    proposal = {f: selected(html, f) for f in ("t0-s0-0", "t0-s1-0", "t1-s0-0", "t1-s1-0")}
+    byes = re.findall(r'name="bye" value="(\d+)" checked', html)
+    swapped = {**proposal, "t0-s1-0": proposal["t1-s1-0"], "t1-s1-0": proposal["t0-s1-0"]}
+    data = {**swapped, "bye": byes, "csrf_token": csrf_token(user_client, url), "once": form_keys(html)[0]}
+    assert user_client.post(url, data=data).status_code == 302
+    with app.app_context():
+        from scorekeeper.extensions import db
+
+        rnd = db.session.query(EventRound).filter_by(event_id=event_id, number=2).one()
+        seated = {t.number: t.sides for t in rnd.tables}
+    assert seated == {
+        2: [[int(swapped["t0-s0-0"])], [int(swapped["t0-s1-0"])]],
+        3: [[int(swapped["t1-s0-0"])], [int(swapped["t1-s1-0"])]],
+    }
