@@ -4,8 +4,8 @@ Players are numbered 0..n−1 in entry order. A plan for all the event's rounds 
 (:mod:`.data.designs`, found once by ``scripts/seating_designs.py`` and checked by the tests):
 
 - up to the rounds a packing allows, every pair at most once at a table (28 and 40 players over 9
-  and 13 rounds, resolvable designs: every pair exactly once; 16 and 20 players over 5 rounds, 24
-  over 7; 2 rounds for some other counts);
+  and 13 rounds, resolvable designs: every pair exactly once; 16, 20 and 21 over 5 rounds, 25 over
+  6, 24 over 7, 29, 32 and 33 over 9, 36 over 10, 37 over 11; 17 over 2);
 - beyond that, a whist tournament (every n ≡ 0 mod 4 from 8 to 40: n − 1 rounds, each pair partners
   exactly once and opposes exactly twice; n ≡ 1 mod 4 from 9 to 37: n rounds, one player out each),
   the whole of it over its length; for fewer rounds its rounds taken in the order that meets fewest
