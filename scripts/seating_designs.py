@@ -781,7 +781,8 @@ def write(whist: dict, rotational: dict, packings: dict) -> None:
         "ROTATIONAL_BASE[n], n = 3m + 1: blocks of points (x, level) of Z_m × {0, 1, 2} beside the block\n"
         "{∞, (0,0), (0,1), (0,2)}, developed +1 mod m over m rounds: every pair at most once at a table.\n"
         "PACKINGS[n]: explicit rounds of tables [a, b, c, d] = (a, b) v (c, d) of players 0..n−1, every\n"
-        "pair at most once at a table (28 and 40: resolvable 2-(n, 4, 1) designs, every pair exactly once).\n"
+        "pair at most once at a table, the players not seated out (28 and 40: resolvable 2-(n, 4, 1)\n"
+        "designs, every pair exactly once).\n"
         '"""\n\n'
         "from typing import Any\n\n"
         "# fmt: off\n"

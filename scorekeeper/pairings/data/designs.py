@@ -7,7 +7,8 @@ n ≡ 1 (mod 4): players 0..n−1 with 0 out, developed +1 mod n over n rounds.
 ROTATIONAL_BASE[n], n = 3m + 1: blocks of points (x, level) of Z_m × {0, 1, 2} beside the block
 {∞, (0,0), (0,1), (0,2)}, developed +1 mod m over m rounds: every pair at most once at a table.
 PACKINGS[n]: explicit rounds of tables [a, b, c, d] = (a, b) v (c, d) of players 0..n−1, every
-pair at most once at a table (28 and 40: resolvable 2-(n, 4, 1) designs, every pair exactly once).
+pair at most once at a table, the players not seated out (28 and 40: resolvable 2-(n, 4, 1)
+designs, every pair exactly once).
 """
 
 from typing import Any
