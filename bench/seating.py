@@ -21,8 +21,9 @@ from scorekeeper.pairings import PastRound, propose
 
 # (players, rounds, absent from round 2 on): the peer's two published cases first, then the others a
 # club sees: whist counts cut short, counts outside 0/1 mod 4 (byes), a player leaving mid-event.
-CASES = [(12, 11, 0), (40, 12, 0), (40, 39, 0), (16, 5, 0), (20, 6, 0), (24, 7, 0), (13, 13, 0),
-         (10, 9, 0), (14, 13, 0), (23, 10, 0), (30, 12, 0), (40, 12, 1)]
+CASES = [(12, 11, 0), (40, 12, 0), (40, 13, 0), (40, 14, 0), (40, 39, 0), (16, 5, 0), (20, 6, 0),
+         (24, 7, 0), (28, 9, 0), (32, 9, 0), (36, 10, 0), (37, 11, 0), (13, 13, 0), (33, 33, 0),
+         (36, 35, 0), (10, 9, 0), (14, 13, 0), (23, 10, 0), (30, 12, 0), (40, 12, 1)]
 
 
 def play(n: int, rounds: int, absent: int) -> dict[str, float]:

@@ -3,13 +3,13 @@
 Players are numbered 0..n−1 in entry order. A plan for all the event's rounds comes from shipped data
 (:mod:`.data.designs`, found once by ``scripts/seating_designs.py`` and checked by the tests):
 
-- up to the rounds a packing allows, every pair at most once at a table (16 and 20 players over 5
-  rounds, 24 over 7; 2 rounds for some other counts);
-- beyond that, a whist tournament (n ≡ 0 mod 4: n − 1 rounds, each pair partners exactly once and
-  opposes exactly twice; n ≡ 1 mod 4: n rounds, one player out each), its rounds taken in the order
-  that meets fewest pairs twice, or the packing extended by the local search, whichever repeats less;
-- where no whist tournament was found, the best whole schedule a long offline search found; where
-  no packing as long as the event was found, the best short plan of such a search (40 players).
+- up to the rounds a packing allows, every pair at most once at a table (28 and 40 players over 9
+  and 13 rounds, resolvable designs: every pair exactly once; 16, 20 and 21 over 5 rounds, 25 over
+  6, 24 over 7, 29, 32 and 33 over 9, 36 over 10, 37 over 11; 17 over 2);
+- beyond that, a whist tournament (every n ≡ 0 mod 4 from 8 to 40: n − 1 rounds, each pair partners
+  exactly once and opposes exactly twice; n ≡ 1 mod 4 from 9 to 37: n rounds, one player out each),
+  the whole of it over its length; for fewer rounds its rounds taken in the order that meets fewest
+  pairs twice, or the packing extended by the local search, whichever repeats less.
 
 While every entry is present and the past rounds are the plan's, the round proposed is the plan's.
 Otherwise (other counts, absences, a round seated by hand, a late entry) the rest of the event is
@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
 
-from .data.designs import PACKINGS, SCHEDULES, SHORT, WHIST_BASE
+from .data.designs import PACKINGS, WHIST_BASE
 from .model import PastRound, Table
 
 Round = tuple[tuple[tuple[tuple[int, int], tuple[int, int]], ...], tuple[int, ...]]
@@ -83,15 +83,6 @@ def whist_schedule(n: int) -> tuple[Round, ...] | None:
     return tuple(rounds)
 
 
-@cache
-def full_schedule(n: int) -> tuple[Round, ...] | None:
-    """The whist tournament for n players, else the shipped best schedule found by search, else None."""
-    whist = whist_schedule(n)
-    if whist is not None or n not in SCHEDULES:
-        return whist
-    return tuple(_explicit(n, blocks) for blocks in SCHEDULES[n])
-
-
 def _explicit(n: int, blocks: Sequence[Sequence[int]]) -> Round:
     seated = {p for block in blocks for p in block}
     return (tuple(((a, b), (c, d)) for a, b, c, d in blocks), tuple(p for p in range(n) if p not in seated))
@@ -107,17 +98,18 @@ def packing_schedule(n: int) -> tuple[Round, ...]:
 def planned(n: int, rounds: int) -> tuple[Round, ...] | None:
     """The plan of ``rounds`` rounds for n players from the shipped data, or None when it has none.
 
-    Within the packing's length, its first rounds. Beyond: the better of the whist tournament's rounds
-    (fewest meetings first) and the packing extended by the local search.
+    Within the packing's length, its first rounds; over the whist tournament's whole length, the
+    tournament. Between: the better of the tournament's rounds (fewest meetings first) and the
+    packing extended by the local search.
     """
     packing = packing_schedule(n)
     if rounds <= len(packing):
         return packing[:rounds]
     candidates = []
-    if rounds <= len(SHORT.get(n, [])):
-        candidates.append(tuple(_explicit(n, blocks) for blocks in SHORT[n][:rounds]))
-    whole = full_schedule(n)
-    if whole is not None and rounds <= len(whole):
+    whole = whist_schedule(n)
+    if whole is not None and rounds == len(whole):
+        return _fewest_meetings_first(whole, rounds)  # each pair partners once, opposes twice
+    if whole is not None and rounds < len(whole):
         candidates.append(_fewest_meetings_first(whole, rounds))
     if packing:
         candidates.append(packing + _extend(n, packing, rounds - len(packing)))

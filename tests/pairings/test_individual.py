@@ -6,7 +6,7 @@ from itertools import combinations
 import pytest
 
 from scorekeeper.pairings import PastRound, propose
-from scorekeeper.pairings.data.designs import PACKINGS, SCHEDULES, SHORT, WHIST_BASE
+from scorekeeper.pairings.data.designs import PACKINGS, WHIST_BASE
 from scorekeeper.pairings.individual import packing_schedule, whist_schedule
 
 
@@ -22,32 +22,15 @@ def counts(rounds):
 
 
 # What docs/performance.md says is shipped ("Seating"): keep the two in step.
-WHIST_SHIPPED = [8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32, 37]
-PACKING_ROUNDS = {16: 5, 20: 5, 24: 7}   # every pair at most once at a table, over these rounds
-SHORT_MET_TWICE = {40: 30}               # 40 players over 12 rounds: pairs meeting twice
+EVERY_COUNT = [n for n in range(8, 41) if n % 4 in (0, 1)]
+PACKING_ROUNDS = {16: 5, 17: 2, 20: 5, 21: 5, 24: 7, 25: 6, 28: 9, 29: 9, 32: 9, 33: 9, 36: 10, 37: 11,
+                  40: 13}  # every pair at most once at a table, over these rounds
+RESOLVABLE = {28: 9, 40: 13}  # every pair exactly once over these rounds (2-(n, 4, 1) designs)
 
 
-def test_every_count_from_8_to_40_has_a_whole_schedule_shipped():
-    assert sorted(WHIST_BASE) == WHIST_SHIPPED
-    assert set(WHIST_BASE) | set(SCHEDULES) == {n for n in range(8, 41) if n % 4 in (0, 1)}
-    assert {n: len(PACKINGS[n]) for n in PACKING_ROUNDS} == PACKING_ROUNDS
-
-
-@pytest.mark.parametrize("n", sorted(SCHEDULES))
-def test_each_schedule_found_by_search_repeats_no_partner(n):
-    rounds = [tuple(((a, b), (c, d)) for a, b, c, d in blocks) for blocks in SCHEDULES[n]]
-    assert len(rounds) == (n - 1 if n % 4 == 0 else n)
-    partners, _, _ = counts(rounds)
-    assert max(partners.values()) == 1
-
-
-@pytest.mark.parametrize("n", sorted(SHORT))
-def test_each_short_plan_repeats_no_partner_and_meets_as_documented(n):
-    rounds = [tuple(((a, b), (c, d)) for a, b, c, d in blocks) for blocks in SHORT[n]]
-    partners, _, met = counts(rounds)
-    assert max(partners.values()) == 1
-    assert sum(v > 1 for v in met.values()) == SHORT_MET_TWICE[n]
-    assert max(met.values()) == 2
+def test_every_count_from_8_to_40_has_a_whist_tournament_shipped():
+    assert sorted(WHIST_BASE) == EVERY_COUNT
+    assert {n: len(rounds) for n, rounds in PACKINGS.items()} == PACKING_ROUNDS
 
 
 @pytest.mark.parametrize("n", sorted(WHIST_BASE))
@@ -75,6 +58,18 @@ def test_each_packing_meets_every_pair_at_most_once(n):
         assert len(seated) == len(set(seated)) == n - n % 4 and not set(seated) & set(out)
     _, _, met = counts(t for t, _ in schedule)
     assert set(met.values()) == {1}
+    sat_out = [p for _, out in schedule for p in out]
+    assert len(sat_out) == len(set(sat_out))  # nobody out twice
+
+
+@pytest.mark.parametrize(("n", "rounds"), sorted(RESOLVABLE.items()))
+def test_each_resolvable_design_seats_everyone_each_round_and_meets_every_pair_once(n, rounds):
+    schedule = packing_schedule(n)
+    assert len(schedule) == rounds
+    for tables, out in schedule:
+        assert sorted(p for (a, b), (c, d) in tables for p in (a, b, c, d)) == list(range(n)) and out == ()
+    _, _, met = counts(t for t, _ in schedule)
+    assert set(met) == {frozenset(p) for p in combinations(range(n), 2)} and set(met.values()) == {1}
 
 
 def play(n, rounds, present=None, entries=None):
@@ -89,7 +84,7 @@ def play(n, rounds, present=None, entries=None):
         yield s
 
 
-@pytest.mark.parametrize("n", [12, 13])
+@pytest.mark.parametrize("n", [12, 13, 33, 36, 40])
 def test_propose_serves_the_whole_whist_tournament(n):
     rounds = n - 1 if n % 4 == 0 else n
     seatings = list(play(n, rounds))
@@ -108,12 +103,20 @@ def test_within_a_packing_no_pair_meets_twice_at_a_table(n, rounds):
     assert all(s.repeats.met_twice == () for s in seatings)
 
 
-def test_forty_players_over_twelve_rounds():
+def test_forty_players_over_twelve_rounds_meet_no_pair_twice():
     seatings = list(play(40, 12))
+    _, _, met = counts(s.tables for s in seatings)
+    assert max(met.values()) == 1  # the peer's greedy engine: 170 pairs meeting twice
+    assert all(s.repeats.met_twice == () and s.repeats.partners == 0 for s in seatings)
+
+
+def test_forty_players_over_fourteen_rounds_meet_again_only_in_the_last():
+    """After 13 rounds every pair has met once: the 14th round's 60 pairs (10 tables × 6) meet twice."""
+    seatings = list(play(40, 14))
     partners, _, met = counts(s.tables for s in seatings)
     assert max(partners.values()) == 1
-    assert sum(v > 1 for v in met.values()) == SHORT_MET_TWICE[40]  # the peer's greedy engine: 170
-    assert sum(len(s.repeats.met_twice) for s in seatings) == SHORT_MET_TWICE[40]  # reported as they come
+    assert sum(v > 1 for v in met.values()) == 60 and max(met.values()) == 2
+    assert [len(s.repeats.met_twice) for s in seatings] == [0] * 13 + [60]
 
 
 def test_other_counts_rotate_the_byes_and_repeat_no_partner():
