@@ -299,7 +299,8 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     #: ``match_created``, ``hand_added``, ``hand_edited``, ``hand_deleted``, ``hand_undone``,
-    #: ``match_reopened``, ``share_created``, ``share_revoked``, ``match_imported``.
+    #: ``match_reopened``, ``share_created``, ``share_revoked``, ``match_imported``, and for a club-night
+    #: game ``match_settled`` (its round closed it unfinished) or ``round_closed`` (it had ended).
     action: Mapped[str] = mapped_column(String(30))
     hand_number: Mapped[int | None] = mapped_column(default=None)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)

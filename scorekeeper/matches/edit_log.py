@@ -34,6 +34,7 @@ ACTIONS: Final = {
     "share_revoked": _l("Share link revoked"),
     "match_imported": _l("Match imported"),
     "match_settled": _l("Round closed: the game ended as it stood"),
+    "round_closed": _l("Round closed: the finished game takes no more hands"),
 }
 
 SIDE_LINES: Final = {

@@ -575,9 +575,10 @@ def close_round(event: Event, number: int) -> EventRound:
     now = utcnow()
     with match_write() as write:
         for table in seated.tables:
+            ended_by_itself = table.match.finished
             mv = settle_match(table.match, now)
             write.summarise(table.match, mv.state, mv.ruleset)
-            write.log(table.match, "match_settled")
+            write.log(table.match, "round_closed" if ended_by_itself else "match_settled")
         seated.closed_at = now
     return seated
 

@@ -341,6 +341,22 @@ def test_event_games_count_in_the_players_statistics(user_client: FlaskClient, a
     assert stat(marta, "Matches played (finished)") == "1" and stat(marta, "Won") == "0"
 
 
+def test_closing_a_round_logs_which_games_it_settled(user_client: FlaskClient, app: Flask) -> None:
+    """The log of a game that had ended by itself says the round closed it to new hands; the log of
+    an unfinished one says it ended as it stood."""
+    event_id = new_event(user_client)  # games of one hand
+    seat(user_client, event_id)
+    ended, unfinished = matches_of_round(app, event_id, 1)[:2]
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
+    assert post_hand(user_client, ended, hand).status_code == 302
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    ended_log = page(user_client.get(f"/matches/{ended}/log"))
+    assert "Round closed: the finished game takes no more hands" in ended_log
+    assert "ended as it stood" not in ended_log
+    unfinished_log = page(user_client.get(f"/matches/{unfinished}/log"))
+    assert "Round closed: the game ended as it stood" in unfinished_log
+
+
 def seat_form(client: FlaskClient, event_id: int) -> tuple[str, dict[str, Any]]:
     url = f"/events/{event_id}/rounds/new"
     html = page(client.get(url))
