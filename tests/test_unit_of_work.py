@@ -235,6 +235,7 @@ SETUPS = [
     ("classic", SEATING, {"target": 2000}),
     ("classic", [["Ana", "Luis", "Sol"], ["Eva", "Juan", "Pía"], ["Leo", "Mar", "Noa"]], {"target": 2000}),
     ("classic", SEATING, {"target": 3000, "house_rules": {"hands_limit": 3}}),
+    ("classic", [["Ana"], ["Eva"], ["Sol"]], {"target": 3000, "house_rules": {"hands_limit": 2}}),
     ("canaston", SEATING, {}),
     ("american", SEATING, {"target": 2000}),
 ]
