@@ -6,21 +6,27 @@ listens to sessions."""
 
 from __future__ import annotations
 
+import itertools
+import json
 from dataclasses import fields
 from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, inspect, select
 from sqlalchemy.orm import Session
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match, Player, Side
-from scorekeeper.rules import load_hand
+from scorekeeper.rules import ValidationError, fold_match, get_ruleset, load_hand
 from scorekeeper.services import OutsideUnitOfWork, match_write
-from scorekeeper.stats import SIDE_COLUMNS, SideFigures
-from tests.helpers import M1_HANDS, assert_totals_add_up, make_user, new_match, stored_totals
+from scorekeeper.stats import SIDE_COLUMNS, SideFigures, side_figures
+from tests.helpers import M1_HANDS, assert_totals_add_up, hand, make_user, new_match, stored_totals
+from tests.test_ratings import assert_close, replayed
+from tests.test_ratings import stored as stored_ratings
 
 SEATING = [["Ana", "Luis"], ["Eva", "Juan"]]
 
@@ -206,4 +212,218 @@ def test_a_hand_whose_write_fails_late_stores_nothing(
             {"clean": 1},
             {"dirty": 2, "clean": 1},
         ]
+        assert_totals_add_up(owner)
+
+
+# --- Random histories through MatchWrite.append, compared with a fresh fold -------------------------
+
+#: Each side's part of a hand: canastas of several kinds (new kinds appear mid-match), penalties,
+#: threes; one that ends a match of target 2000 on its own.
+SIDE_PARTS = [
+    {"melds": 300, "canastas": {"clean": 1}},
+    {"melds": 200, "hand": 50, "penalties": [{"code": "PENALTY", "count": 2}]},
+    {"melds": 150, "red_threes": 2},
+    {"melds": 400, "canastas": {"dirty": 1, "KIND": 1}},
+    {"melds": 600, "red_threes": 2, "canastas": {"clean": 2, "dirty": 1}},
+    {},
+]
+#: Each rule set's penalty and canasta kind for the parts above.
+PENALTY = {"classic": "red_three_in_hand", "american": "unfinished_aces", "canaston": "black_three_in_hand"}
+KIND = {"classic": "clean", "american": "sevens", "canaston": "escala"}
+#: (rule set, seating, the match's other settings)
+SETUPS = [
+    ("classic", SEATING, {"target": 2000}),
+    ("classic", [["Ana", "Luis", "Sol"], ["Eva", "Juan", "Pía"], ["Leo", "Mar", "Noa"]], {"target": 2000}),
+    ("classic", SEATING, {"target": 3000, "house_rules": {"hands_limit": 3}}),
+    ("classic", [["Ana"], ["Eva"], ["Sol"]], {"target": 3000, "house_rules": {"hands_limit": 2}}),
+    ("canaston", SEATING, {}),
+    ("american", SEATING, {"target": 2000}),
+]
+_add = st.tuples(
+    st.just("add"), st.lists(st.integers(0, len(SIDE_PARTS) - 1), min_size=3, max_size=3), st.integers(-1, 2)
+)
+steps = st.lists(
+    st.one_of(
+        _add,
+        _add,
+        _add,
+        st.tuples(
+            st.just("edit"),
+            st.lists(st.integers(0, len(SIDE_PARTS) - 1), min_size=3, max_size=3),
+            st.integers(-1, 2),
+            st.integers(1, 9),
+        ),
+        st.tuples(st.just("undo")),
+        st.tuples(st.just("delete")),
+        st.tuples(st.just("reopen")),
+    ),
+    min_size=6,
+    max_size=16,
+)
+ACCOUNTS = itertools.count()
+
+
+def _random_hand(number: int, sides: int, parts: list[int], went_out: int, ruleset: str) -> dict[str, Any]:
+    text = json.dumps([SIDE_PARTS[parts[i]] for i in range(sides)])
+    chosen = json.loads(text.replace("PENALTY", PENALTY[ruleset]).replace("KIND", KIND[ruleset]))
+    if ruleset == "american" and parts[0] == 2:
+        chosen[0]["black_threes"] = 1
+    out = went_out if 0 <= went_out < sides else None
+    return hand(number, out, *chosen)
+
+
+def _as_session_holds(match: Match) -> Any:
+    """What the session's objects say of the match (loading only what is expired)."""
+    return (
+        match.revision,
+        match.finished,
+        match.winner,
+        match.hand_count,
+        list(match.totals),
+        match.unlocked,
+        [
+            (tuple(getattr(side, n) for n in SIDE_COLUMNS), {c.kind: c.count for c in side.canastas})
+            for side in match.sides
+        ],
+    )
+
+
+def _assert_as_folded(owner: int, match_id: int) -> None:
+    """The session's objects hold what is stored, and what is stored (the match's result, its sides'
+    figures and canasta rows, the hands' results, the running totals, the ratings, the view) is what
+    a fresh fold of the stored inputs gives."""
+    held = _as_session_holds(services.get_match(owner, match_id))
+    db.session.expire_all()
+    match = services.get_match(owner, match_id)
+    assert held == _as_session_holds(match), "the session kept stale objects"
+    inputs = db.session.scalars(select(Hand.input).where(Hand.match_id == match_id).order_by(Hand.number))
+    rs = get_ruleset(match.ruleset, match.house_rules)
+    state = fold_match(rs, match.target, len(match.sides), [load_hand(i) for i in inputs])
+    assert (match.finished, match.winner, match.hand_count, list(match.totals)) == (
+        state.finished,
+        state.winner,
+        len(state.hands),
+        list(state.totals),
+    )
+    stored_figures = [
+        SideFigures(
+            **{n: getattr(s, n) for n in SIDE_COLUMNS}, canastas={c.kind: c.count for c in s.canastas}
+        )
+        for s in match.sides
+    ]
+    assert stored_figures == list(side_figures(rs, state))
+    mv = services.view(match)
+    assert (mv.state.totals, mv.state.finished, mv.state.winner) == (
+        state.totals,
+        state.finished,
+        state.winner,
+    )
+    assert_totals_add_up(owner)
+    assert_close(stored_ratings(owner), replayed(owner))
+
+
+def _step(owner: int, match_id: int, step: tuple[Any, ...], sides: int, ruleset: str) -> None:
+    match = services.get_match(owner, match_id)
+    count = match.hand_count
+    try:
+        if step[0] == "add":
+            services.add_hand(match, _random_hand(count + 1, sides, step[1], step[2], ruleset))
+        elif step[0] == "edit" and count:
+            number = (step[3] - 1) % count + 1
+            services.replace_hand(match, number, _random_hand(number, sides, step[1], step[2], ruleset))
+        elif step[0] == "undo" and count:
+            undoable = services.undoable_hand(match)
+            if undoable is not None:
+                services.undo_hand(match, undoable)
+        elif step[0] == "delete" and count:
+            services.delete_last_hand(match, count)
+        elif step[0] == "reopen":
+            services.reopen_match(match)
+    except (ValidationError, services.Conflict):
+        pass
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(SETUPS), steps)
+def test_random_histories_through_append_equal_a_fresh_fold(
+    app: Flask, password_hash: str, setup: tuple[str, list[list[str]], dict[str, Any]], history: list[Any]
+) -> None:
+    """Hands added (past the ORM's flush), edited, undone, deleted, a match reopened, in one session as
+    a sync of many hands would: after each, the objects the session kept and the stored rows are what
+    a fresh fold and a fresh replay give (3 sides, a hands limit's draw, penalties, new canasta kinds,
+    black threes)."""
+    owner = make_user(app, f"fold{next(ACCOUNTS)}", password_hash)[0]
+    ruleset, seating, extra = setup
+    with app.app_context():
+        match_id = new_match(owner, seating, ruleset, **extra).id
+        for step in history:
+            _step(owner, match_id, step, len(seating), ruleset)
+            _assert_as_folded(owner, match_id)
+
+
+def test_a_keyed_hand_for_a_match_deleted_meanwhile_is_a_conflict(app: Flask, owner: int) -> None:
+    """Another device deletes the match between this request's read and its hand: the hand's write
+    finds no row of that revision (a conflict, nothing stored), and looking the key up again after
+    the rollback must not need the match's row (no error but the conflict)."""
+    from scorekeeper.services.submission_keys import SubmissionKey, request_digest
+
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        match_id, logged = match.id, edit_log_count(match.id)
+        with app.app_context():  # another device, another session
+            services.delete_match(services.get_match(owner, match_id))
+        data = {**M1_HANDS[0], "number": 1}
+        key = SubmissionKey(owner, "k1", request_digest(match_id, data))
+        with pytest.raises(services.Conflict):
+            services.add_hand(match, data, key=key)
+        db.session.expire_all()
+        assert hand_count(match_id) == 0 and edit_log_count(match_id) == 0 < logged
+        assert_totals_add_up(owner)
+
+
+def test_a_hand_losing_its_keys_race_stores_nothing_and_the_session_goes_on(
+    app: Flask, owner: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another request stores the same key between this one's look-up and its commit: the key's
+    INSERT, sent after the hand's rows, fails; nothing of the hand stays (its new canasta rows
+    included), the repeat is told, and the same session then stores the next hand right."""
+    from scorekeeper.models import IdempotencyKey
+    from scorekeeper.services import submission_keys
+    from scorekeeper.services.submission_keys import AlreadyDone, SubmissionKey, request_digest
+
+    with app.app_context():
+        match = new_match(owner, SEATING)
+        data = {**M1_HANDS[0], "number": 1}  # side 0: its first clean canasta
+        key = SubmissionKey(owner, "k1", request_digest(match.id, data))
+        look_up, logged = submission_keys.look_up, edit_log_count(match.id)
+
+        def raced(submission: SubmissionKey, match_id: int) -> bool:
+            found = look_up(submission, match_id)
+            with app.app_context(), db.engine.begin() as connection:  # the other request's commit
+                connection.execute(
+                    IdempotencyKey.__table__.insert(),
+                    {
+                        "user_id": owner,
+                        "key": "k1",
+                        "fingerprint": key.digest,
+                        "match_id": match_id,
+                        "hand_number": 1,
+                        "status": 201,
+                    },
+                )
+            monkeypatch.setattr(submission_keys, "look_up", look_up)
+            return found
+
+        monkeypatch.setattr(submission_keys, "look_up", raced)
+        with pytest.raises(AlreadyDone):
+            services.add_hand(match, data, key=key)
+        assert hand_count(match.id) == 0 and edit_log_count(match.id) == logged
+        services.add_hand(match, data)
+        services.add_hand(match, {**M1_HANDS[1], "number": 2})
+        held = [{c.kind: c.count for c in side.canastas} for side in match.sides]
+        db.session.expire_all()
+        stored = [
+            {c.kind: c.count for c in side.canastas} for side in services.get_match(owner, match.id).sides
+        ]
+        assert held == stored == [{"clean": 1}, {"dirty": 1}]
         assert_totals_add_up(owner)

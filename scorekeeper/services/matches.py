@@ -321,11 +321,12 @@ def add_hand(
     """
     if key is None:
         return _add_hand(_current(match, current), data, actor_id, None, via_table)
-    forget = submission_keys.look_up(key, match.id)
+    match_id = match.id  # (read before the write: after its rollback the match may be gone)
+    forget = submission_keys.look_up(key, match_id)
     try:
         return _add_hand(_current(match, current), data, actor_id, key, via_table, forget)
     except Conflict:
-        submission_keys.look_up(key, match.id)  # lost a race to a request with the same key
+        submission_keys.look_up(key, match_id)  # lost a race to a request with the same key
         raise
 
 
