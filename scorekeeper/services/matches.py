@@ -109,9 +109,11 @@ def _folded(match: Match, rs: RuleSet, as_stored: bool) -> Folded:
             state = hand_results.state_of(rs, pairs, match.finished, match.winner, len(match.sides))
             memos = tuple({hand_results.SERVED_MEMO: hand_results.text_of(hand)} for hand in state.hands)
             return Folded(state, versions, memos)
-        inputs = connection.scalars(_inputs_statement(), {"match_id": match.id}).all()
-        state = fold_stored(match, rs, [load_hand(data) for data in inputs])
-        return Folded(state, versions, match_states.fresh_memos(len(rows)))
+        # (versions and inputs read again together: one statement's hands, whatever was committed
+        # since the first)
+        rows = connection.execute(_inputs_statement(), {"match_id": match.id}).all()
+        state = fold_stored(match, rs, [load_hand(row.input) for row in rows])
+        return Folded(state, tuple(row.version for row in rows), match_states.fresh_memos(len(rows)))
     stored = match.hands
     state = fold_stored(match, rs, [load_hand(h.input) for h in stored])
     return Folded(state, tuple(h.version for h in stored), match_states.fresh_memos(len(stored)))
@@ -129,9 +131,11 @@ def _hands_statement() -> Select[int, Any, Any]:
 
 
 @cache
-def _inputs_statement() -> Select[Any]:
-    """Each hand's input, in hand order: for a match whose stored results cannot be read."""
-    return select(Hand.input).where(Hand.match_id == bindparam("match_id")).order_by(Hand.number)
+def _inputs_statement() -> Select[int, Any]:
+    """Each hand's version and input, in hand order: for a match whose stored results cannot be read."""
+    return (
+        select(Hand.version, Hand.input).where(Hand.match_id == bindparam("match_id")).order_by(Hand.number)
+    )
 
 
 def _state_key(match: Match) -> match_states.Key | None:
