@@ -141,7 +141,8 @@ class Builder:
         for hand, result in zip(hands, state.hands, strict=True):
             at = created_at + timedelta(minutes=4 * hand["number"])
             self.add(Hand, id=self.ids.take("hands"), match_id=mid, number=hand["number"], input=hand,
-                     version=1, result=hand_results.stored(result), created_at=at, updated_at=at)
+                     version=1, result=hand_results.stored(result, rs.flag_codes), created_at=at,
+                     updated_at=at)
         if log:
             self.add(EditLog, id=self.ids.take("edit_log"), match_id=mid, user_id=owner_id,
                      action="match_created", at=created_at, before=None, after=None, hand_number=None)

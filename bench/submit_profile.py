@@ -66,7 +66,7 @@ def main() -> None:
     parser.add_argument("--profile", nargs="?", const="hot", choices=("hot", "cold", "phone"),
                         help="cProfile a row (hot: the default; cold; phone)")
     parser.add_argument("--lines", type=int, default=40)
-    parser.add_argument("--callees", help="also print what the functions matching this called")
+    parser.add_argument("--callees", help="also print what the functions matching this called, and callers")
     parser.add_argument("--sort", default="cumulative", help="the profile's order (pstats: tottime...)")
     parser.add_argument("--statements", action="store_true", help="print each row's SQL statements")
     args = parser.parse_args()
@@ -150,6 +150,7 @@ def main() -> None:
             stats.print_stats(args.lines)
             if args.callees:
                 stats.print_callees(args.callees)
+                stats.print_callers(args.callees)
 
 
 def _phases() -> dict[str, list[float]]:

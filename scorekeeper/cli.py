@@ -148,9 +148,9 @@ def data_check() -> None:
 @data_cli.command("rescore")
 def data_rescore() -> None:
     """Recompute every match's summary, its hands' stored results, its sides' figures and the
-    players' running totals from the stored hands (done on start after an upgrade from before 0016;
+    players' running totals from the stored hands (done on start after an upgrade from before 0020;
     needed by hand when ``AUTO_MIGRATE`` is off and ``db upgrade`` crossed those revisions, and after
-    a release that changed the rules, whose results are not read until then)."""
+    a release that changed the rules or the API's Hand, whose results are not read until then)."""
     schema.rescore_all()
     click.echo("Rescored.")
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
     text,
 )
@@ -279,9 +280,10 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int]
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
-    #: The hand's scores as the rules gave them (:mod:`scorekeeper.services.hand_results`): derived
-    #: from ``input`` and the hands before it, written with them, read only if made by today's rules.
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    #: The hand's scores as the rules gave them, as the API's JSON of the hand behind a digest of the
+    #: code that made it (:mod:`scorekeeper.services.hand_results`): derived from ``input`` and the
+    #: hands before it, written with them, read only if made by today's code (migration 0020).
+    result: Mapped[str | None] = mapped_column(Text, default=None)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, onupdate=utcnow)
 

@@ -375,7 +375,7 @@ def assert_results_fresh(owner_id: int) -> None:
         ).all()
         rs = get_ruleset(match.ruleset, match.house_rules)
         state = fold_match(rs, match.target, len(match.sides), [load_hand(row.input) for row in rows])
-        fresh = [hand_results.stored(result) for result in state.hands]
+        fresh = [hand_results.stored(result, rs.flag_codes) for result in state.hands]
         assert [row.result for row in rows] == fresh, match.id
 
 

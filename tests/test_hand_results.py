@@ -10,9 +10,10 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from flask import Flask, jsonify
 from flask.testing import FlaskCliRunner
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 
 from scorekeeper import MIGRATIONS, services
 from scorekeeper.api.serialize import hand_with_match, match_answer, match_resource
@@ -66,7 +67,8 @@ def assert_fresh(app: Flask, match_id: int) -> None:
         ).all()
         rs = get_ruleset(match.ruleset, match.house_rules)
         state = fold_match(rs, match.target, len(match.sides), [load_hand(row.input) for row in rows])
-        assert [row.result for row in rows] == [hand_results.stored(result) for result in state.hands]
+        fresh = [hand_results.stored(result, rs.flag_codes) for result in state.hands]
+        assert [row.result for row in rows] == fresh
         db.session.remove()
 
 
@@ -130,7 +132,10 @@ def test_results_of_other_rules_are_not_read_until_rescored(
     with app.app_context():
         stored = db.session.scalars(select(Hand.result).where(Hand.match_id == match_id)).first()
         db.session.remove()
-    spoil_results(app, match_id, {**stored, "rules": "an older release", "after": [1, 2]})
+    assert stored is not None and hand_results.readable(stored)
+    # Written by other code (another digest), with other totals: never read.
+    other = "an older release"[: hand_results.DIGEST_LENGTH] + stored[hand_results.DIGEST_LENGTH :]
+    spoil_results(app, match_id, other.replace('"totals_after":[', '"totals_after":[1'))
     clear_page_cache(app)
     with scored_hands() as scored:
         answer = api.get(f"/matches/{match_id}")
@@ -143,6 +148,103 @@ def test_results_of_other_rules_are_not_read_until_rescored(
     with scored_hands() as scored:
         assert api.get(f"/matches/{match_id}").get_json() == expected
     assert scored == [0]
+
+
+def _answers_of_a_fold(app: Flask, match_id: int, number: int) -> tuple[bytes, bytes]:
+    """What ``jsonify`` writes of ``{"hand": HAND, "match": MATCH}`` (hand ``number``) and of MATCH,
+    for the match folded anew from its stored inputs (no stored result read, nothing kept)."""
+    with app.test_request_context():
+        owner = db.session.scalar(select(User.id))
+        match = services.get_match(owner, match_id)
+        mv = services.view(match, list(match.hands))  # folded from these hands' inputs
+        whole = match_resource(mv)
+        bodies = jsonify({"hand": whole["hands"][number - 1], "match": whole}), jsonify(whole)
+        db.session.remove()
+        return bodies[0].get_data(), bodies[1].get_data()
+
+
+def test_a_cold_process_answers_a_hand_byte_for_byte_as_a_fold(app: Flask, api: Api) -> None:
+    """A process that has not folded the match answers the hand it adds from the hands' stored JSON:
+    the bytes ``jsonify`` writes of the match folded from its inputs, an edited hand's version
+    included; and so does the read of the match that follows."""
+    match_id = new_match(api, 7)
+    assert api.put(f"/matches/{match_id}/hands/3", api_hand(3, melds=900)).status_code == 200
+    clear_page_cache(app)
+    with scored_hands() as scored:
+        answer = api.post(f"/matches/{match_id}/hands", api_hand(8))
+    assert (answer.status_code, scored) == (201, [1])
+    created, whole = _answers_of_a_fold(app, match_id, 8)
+    assert answer.get_data() == created
+    assert answer.get_json()["match"]["hands"][2]["version"] == 2
+    clear_page_cache(app)
+    assert api.get(f"/matches/{match_id}").get_data() == whole
+
+
+def test_a_missing_or_stale_result_is_never_served(app: Flask, api: Api) -> None:
+    """A hand without a result (a lost write), or with one in another shape (0016's JSON), sends the
+    match to a fold of its inputs: the right scores; a hand added stores its own result, and the next
+    edit (which rewrites every result that differs) the others."""
+    match_id = new_match(api, 5)
+    expected = api.get(f"/matches/{match_id}").get_json()
+    with app.app_context(), db.engine.begin() as connection:
+        table = Hand.__table__
+        connection.execute(
+            update(table).where(table.c.match_id == match_id, table.c.number == 2).values(result=None)
+        )
+        connection.execute(
+            update(table)
+            .where(table.c.match_id == match_id, table.c.number == 4)
+            .values(result='{"rules": "x", "after": [1, 2]}')
+        )
+    clear_page_cache(app)
+    with scored_hands() as scored:
+        assert api.get(f"/matches/{match_id}").get_json() == expected
+    assert scored == [5]
+    clear_page_cache(app)
+    with scored_hands() as scored:
+        answer = api.post(f"/matches/{match_id}/hands", api_hand(6))
+    assert scored == [6]  # folded, then the new hand
+    assert answer.get_data() == _answers_of_a_fold(app, match_id, 6)[0]
+    assert api.put(f"/matches/{match_id}/hands/6", api_hand(6, melds=50)).status_code == 200
+    assert_fresh(app, match_id)
+
+
+def test_a_hand_whose_input_would_not_read_back_the_same_gets_no_result() -> None:
+    """An input stored in another shape (a zero count of a canasta kind, which the API's JSON leaves
+    out) would not read back the same from the hand's JSON: no result is stored for it, so it is
+    never read from there."""
+    rs = get_ruleset("classic", {})
+    odd = {"number": 1, "went_out": 0, "going_out_kind": "normal", "sides": [
+        {"melds": 300, "red_threes": 1, "canastas": {"clean": 1, "dirty": 0}}, {"melds": 100},
+    ]}
+    result = fold_match(rs, rs.target, 2, [load_hand(odd)]).hands[0]
+    assert hand_results.stored(result, rs.flag_codes) is None
+    plain = fold_match(rs, rs.target, 2, [load_hand(result.input.to_json(rs.flag_codes))]).hands[0]
+    assert hand_results.readable(hand_results.stored(plain, rs.flag_codes))
+
+
+def test_a_state_read_from_the_results_is_the_fold_and_decodes_what_is_read(app: Flask, api: Api) -> None:
+    """The state read from the stored results equals the fold of the inputs, hand by hand; a hand's
+    JSON is decoded only when its figures are read (the last hand's totals, to add the next)."""
+    match_id = new_match(api, 6)
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match is not None
+        rows = db.session.execute(
+            select(Hand.number, Hand.input, Hand.result)
+            .where(Hand.match_id == match_id)
+            .order_by(Hand.number)
+        ).all()
+        rs = get_ruleset(match.ruleset, match.house_rules)
+        state = hand_results.state_of(
+            rs, [(row.number, row.result) for row in rows], match.finished, match.winner, len(match.sides)
+        )
+        decoded = ["input" in vars(hand) for hand in state.hands]
+        fresh = fold_match(rs, match.target, len(match.sides), [load_hand(row.input) for row in rows])
+        db.session.remove()
+    assert decoded == [False] * 5 + [True]
+    assert state == fresh
+    assert [hand.scores for hand in state.hands] == [hand.scores for hand in fresh.hands]
 
 
 def test_the_answers_put_together_from_each_hands_json_are_jsonifys(app: Flask, api: Api) -> None:
@@ -163,15 +265,21 @@ def test_the_answers_put_together_from_each_hands_json_are_jsonifys(app: Flask, 
         db.session.rollback()
 
 
-def test_the_upgrade_that_adds_the_column_fills_it(tmp_path: Any, monkeypatch: Any) -> None:
-    """Migration 0016 only adds the column; the app's upgrade (on start, or ``flask data rescore``)
-    fills it from the stored inputs, as for the figures of the migrations before it."""
-    old = old_database(tmp_path, monkeypatch, "0015_autoincrement_ids", [OLD_HAND_1, OLD_HAND_2])
+@pytest.mark.parametrize("revision", ["0015_autoincrement_ids", "0019_edit_log_via_table"])
+def test_the_upgrade_that_adds_the_column_fills_it(tmp_path: Any, monkeypatch: Any, revision: str) -> None:
+    """Migrations 0016 and 0020 only add the column (0020 empties 0016's results, of another shape);
+    the app's upgrade (on start, or ``flask data rescore``) fills it from the stored inputs, as for
+    the figures of the migrations before it."""
+    old = old_database(tmp_path, monkeypatch, revision, [OLD_HAND_1, OLD_HAND_2])
+    if revision >= "0016":
+        with old.app_context(), db.engine.begin() as connection:  # 0016's results, as stored then
+            connection.execute(text("""UPDATE hands SET result = '{"rules": "x", "after": [0, 0]}'"""))
     with old.app_context():
         schema.upgrade(directory=MIGRATIONS)
         db.session.remove()
     assert_fresh(old, 1)
     with old.app_context():
-        assert len(db.session.scalars(select(Hand.result)).all()) == 2
+        results = db.session.scalars(select(Hand.result)).all()
+        assert len(results) == 2 and all(hand_results.readable(r) for r in results)
         db.session.remove()
         db.engine.dispose()

@@ -70,10 +70,10 @@ def filled(tmp_path: Any, monkeypatch: pytest.MonkeyPatch, url: str) -> Flask:
                             f"(SELECT max(id) FROM {table}))"
                         )
                     )
-        # Today's services write the column 0016 adds (each hand's result): added here as 0016 does,
-        # on a table these migrations do not rebuild.
+        # Today's services write the column 0016 adds (each hand's result, text since 0020): added
+        # here as 0020 leaves it, on a table these migrations do not rebuild.
         with db.engine.begin() as connection:
-            connection.execute(text("ALTER TABLE hands ADD COLUMN result JSON"))
+            connection.execute(text("ALTER TABLE hands ADD COLUMN result TEXT"))
         match = services.create_match(1, BODY)
         once = SubmissionKey(1, "phone-1", request_digest(match.id, HAND))
         services.add_hand(services.get_match(1, match.id), HAND, 1, once)

@@ -182,3 +182,33 @@ def test_0019_adds_the_logs_table_column_empty_and_its_downgrade_keeps_the_log(
     assert [tuple(r) for r in rows] == [("hand_added", 1, None)]
     assert [tuple(r) for r in kept] == [("hand_added", 1)]
     assert "via_table" not in columns
+
+
+def test_0020_makes_the_results_text_and_the_upgrade_fills_them_and_its_downgrade_keeps_the_hands(
+    tmp_path, monkeypatch, old_url
+):
+    """0020 drops 0016's results (a cache of another shape) and adds the column again as text, empty;
+    the app's upgrade fills it with each hand's JSON (readable by today's code, equal to a fresh
+    fold's); the downgrade gives back 0016's column, empty, and keeps every hand."""
+    from scorekeeper.models import Hand
+    from scorekeeper.services import hand_results
+    from tests.helpers import assert_results_fresh
+
+    app = old_database(tmp_path, monkeypatch, "0019_edit_log_via_table", [HAND, HAND_2], url=old_url)
+    with app.app_context():
+        with db.engine.begin() as connection:
+            connection.execute(
+                text("UPDATE hands SET result = :old"), {"old": json.dumps({"rules": "x", "after": [0, 0]})}
+            )
+        schema.upgrade(directory=MIGRATIONS)
+        results = db.session.scalars(select(Hand.result).order_by(Hand.number)).all()
+        assert len(results) == 2 and all(hand_results.readable(r) for r in results)
+        assert_results_fresh(1)
+        db.session.remove()
+        flask_migrate.downgrade(directory=MIGRATIONS, revision="0019_edit_log_via_table")
+        with db.engine.connect() as connection:
+            kept = connection.execute(text("SELECT number, result FROM hands ORDER BY number")).all()
+            column = {c["name"]: c for c in sa_inspect(connection).get_columns("hands")}["result"]
+        db.engine.dispose()
+    assert [tuple(row) for row in kept] == [(1, None), (2, None)]
+    assert "JSON" in str(column["type"]).upper()

@@ -14,7 +14,7 @@ from flask.json.provider import DefaultJSONProvider
 
 from ..models import as_utc
 from ..rules import HandResult, RuleSet, house_rule_keys
-from ..services import MatchView
+from ..services import MatchView, hand_results
 
 
 def ruleset_json(rs: RuleSet) -> dict[str, Any]:
@@ -118,17 +118,10 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
 
 
 def hand_json(result: HandResult, flag_codes: Sequence[str], version: int | None = None) -> dict[str, Any]:
-    """A hand; ``version`` (when known) is what ``If-Match`` must name to replace it."""
-    return {
-        "number": result.number,
-        **({"version": version} if version is not None else {}),
-        "scores": list(result.scores),
-        "breakdown": [b.to_json() for b in result.breakdown],
-        "totals_before": list(result.totals_before),
-        "totals_after": list(result.totals_after),
-        "opening_minimums_before": list(result.opening_minimums_before),
-        "input": result.input.to_json(flag_codes),
-    }
+    """A hand; ``version`` (when known) is what ``If-Match`` must name to replace it. (Its fields are
+    :func:`.hand_results.served`'s, which the hands' stored results hold as JSON.)"""
+    fields = hand_results.served(result, flag_codes)
+    return {"number": fields["number"], **({"version": version} if version is not None else {}), **fields}
 
 
 def match_resource(mv: MatchView, with_hands: bool = True) -> dict[str, Any]:
@@ -241,12 +234,18 @@ _HANDS_HERE: Final = f"hands-{secrets.token_hex(16)}"
 
 
 def _hand_text(mv: MatchView, index: int) -> str:
-    """The JSON of hand ``index + 1`` with its version, kept in its memo when the view has one."""
+    """The JSON of hand ``index + 1`` with its version, kept in its memo when the view has one: from
+    the hand's stored JSON when the view was read from the stored results (and the app writes ASCII,
+    as they are stored), else written here."""
     memo = mv.memos[index] if mv.memos is not None else None
     text = memo.get(HAND_MEMO) if memo is not None else None
     if text is None:
         version = mv.hand_versions()[index]
-        text = _dumps(hand_json(mv.state.hands[index], mv.ruleset.flag_codes, version))
+        stored = memo.get(hand_results.SERVED_MEMO) if memo is not None else None
+        if stored is not None and getattr(current_app.json, "ensure_ascii", True) is True:
+            text = hand_results.with_version(stored, version)
+        else:
+            text = _dumps(hand_json(mv.state.hands[index], mv.ruleset.flag_codes, version))
         if memo is not None:
             memo[HAND_MEMO] = text
     return str(text)

@@ -96,18 +96,24 @@ def view(match: Match, hands: Sequence[Hand] | None = None) -> MatchView:
 
 def _folded(match: Match, rs: RuleSet, as_stored: bool) -> Folded:
     """The match's state from its hands' stored results when they are all readable
-    (:mod:`.hand_results`; one statement, no hand scored), else folded from their inputs. Only from
-    the match ``as_stored`` (not being changed by a unit of work) and whose hands are not loaded."""
+    (:mod:`.hand_results`; one statement, no hand scored, and each hand's memo holding its stored
+    JSON), else folded from their inputs. Only from the match ``as_stored`` (not being changed by a
+    unit of work) and whose hands are not loaded."""
     if as_stored and "hands" not in inspect(match).dict:
-        rows = db.session.connection().execute(_hands_statement(), {"match_id": match.id}).all()
+        connection = db.session.connection()
+        rows = connection.execute(_hands_statement(), {"match_id": match.id}).all()
         versions = tuple(row.version for row in rows)
         # (a settled match folds from its inputs: whether it ended by itself is not stored)
-        if not is_settled(match) and hand_results.all_readable(row.result for row in rows):
-            pairs = [(row.input, row.result) for row in rows]
+        if not is_settled(match) and all(hand_results.readable(row.result) for row in rows):
+            pairs = [(row.number, row.result) for row in rows]
             state = hand_results.state_of(rs, pairs, match.finished, match.winner, len(match.sides))
-        else:
-            state = fold_stored(match, rs, [load_hand(row.input) for row in rows])
-        return Folded(state, versions, match_states.fresh_memos(len(rows)))
+            memos = tuple({hand_results.SERVED_MEMO: hand_results.text_of(hand)} for hand in state.hands)
+            return Folded(state, versions, memos)
+        # (versions and inputs read again together: one statement's hands, whatever was committed
+        # since the first)
+        rows = connection.execute(_inputs_statement(), {"match_id": match.id}).all()
+        state = fold_stored(match, rs, [load_hand(row.input) for row in rows])
+        return Folded(state, tuple(row.version for row in rows), match_states.fresh_memos(len(rows)))
     stored = match.hands
     state = fold_stored(match, rs, [load_hand(h.input) for h in stored])
     return Folded(state, tuple(h.version for h in stored), match_states.fresh_memos(len(stored)))
@@ -115,11 +121,20 @@ def _folded(match: Match, rs: RuleSet, as_stored: bool) -> Folded:
 
 @cache
 def _hands_statement() -> Select[int, Any, Any]:
-    """Each hand's version, input and stored result, in hand order (built once per process)."""
+    """Each hand's number, version and stored result (its JSON, not decoded), in hand order (built
+    once per process)."""
     return (
-        select(Hand.version, Hand.input, Hand.result)
+        select(Hand.number, Hand.version, Hand.result)
         .where(Hand.match_id == bindparam("match_id"))
         .order_by(Hand.number)
+    )
+
+
+@cache
+def _inputs_statement() -> Select[int, Any]:
+    """Each hand's version and input, in hand order: for a match whose stored results cannot be read."""
+    return (
+        select(Hand.version, Hand.input).where(Hand.match_id == bindparam("match_id")).order_by(Hand.number)
     )
 
 
@@ -354,12 +369,14 @@ def _add_hand(
     with match_write(lambda: _taken(hand.number)) as write, db.session.no_autoflush:
         # The hand's row, its log entry, the match's and its sides' figures: a statement each (the
         # hand's INSERT may find the number taken); the match's list of hands is not loaded for it.
-        write.append(match, state, rs, new_input, actor_id, via_table)
+        result = write.append(match, state, rs, new_input, actor_id, via_table)
         if key is not None:
             snapshot = _snapshot(match, rs, state, versions) if key.replayable else None
             submission_keys.remember(key, match.id, hand.number, snapshot, forget)
         written = (match.id, match.created_at, match.revision)
     memos = _memos(current, len(current.state.hands), len(state.hands))
+    if memos is not None and result is not None:  # the new hand's JSON, as stored
+        memos[-1][hand_results.SERVED_MEMO] = hand_results.text_of_stored(result)
     return state.hands[-1], _written(written, MatchView(match, rs, state, versions, memos))
 
 

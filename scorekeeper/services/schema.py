@@ -2,9 +2,9 @@
 
 Migrations import nothing of the app, so that a model or a rule changed later cannot break an old
 one; they cannot score hands. The figures derived from stored hands (the match summaries added by
-0003, the sides' figures by 0005, the players' running totals by 0006, each hand's result by 0016)
-of a database older than :data:`LAST_UNFILLED` are therefore computed here, by today's
-rules, once the schema is the one today's models describe.
+0003, the sides' figures by 0005, the players' running totals by 0006, each hand's result by 0016
+and again by 0020) of a database older than :data:`LAST_UNFILLED` are therefore computed here, by
+today's rules, once the schema is the one today's models describe.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from ..stats import SIDE_COLUMNS, side_figures
 from . import hand_results, ratings
 
 #: The newest migration whose upgrade adds columns or tables of derived figures and leaves them
-#: empty (0003, 0005, 0006 and 0016 did): a database at a revision before it is rescored once upgraded.
-LAST_UNFILLED: Final = "0016_hand_results"
+#: empty (0003, 0005, 0006, 0016 and 0020 did): a database at a revision before it is rescored once
+#: upgraded.
+LAST_UNFILLED: Final = "0020_hand_results_as_served"
 #: The migration that adds the ratings, empty (filled by a replay, not a whole rescore).
 RATINGS_ADDED: Final = "0018_ratings"
 
@@ -88,7 +89,7 @@ def _rescore_match(
             .where(table.c.id == bindparam("hand_id"))
             .values(result=bindparam("stored"), updated_at=table.c.updated_at),
             [
-                {"hand_id": row.id, "stored": hand_results.stored(result)}
+                {"hand_id": row.id, "stored": hand_results.stored(result, rs.flag_codes)}
                 for row, result in zip(hands, state.hands, strict=True)
             ],
         )

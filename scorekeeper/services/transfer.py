@@ -125,7 +125,8 @@ def _insert_matches(
             records.append(_side_record(side_id, match_id, position, seated, data, side_figure))
     hands = [
         {"match_id": match_id, "number": hand["number"], "input": hand, "version": 1}
-        | {"result": hand_results.stored(result), "created_at": now, "updated_at": now}
+        | {"result": hand_results.stored(result, data.ruleset.flag_codes)}
+        | {"created_at": now, "updated_at": now}
         for match_id, data in zip(match_ids, fresh, strict=True)
         for hand, result in zip(data.stored_hands(), data.state.hands, strict=True)
     ]

@@ -104,7 +104,7 @@ class MatchWrite:
                         # same columns, and the ORM sends them as one statement.
                         flag_modified(side, name)
                 _store_canastas(side, figures.canastas)
-            _store_results(match, state)
+            _store_results(match, state, rs.flag_codes)
 
     def append(
         self,
@@ -114,7 +114,7 @@ class MatchWrite:
         new_input: dict[str, Any],
         actor_id: int | None,
         via_table: int | None = None,
-    ) -> None:
+    ) -> str | None:
         """Store the last hand of ``state`` (``new_input``, scored after the match's other hands) as
         a new hand of ``match``: what :meth:`summarise` and :meth:`log` of ``hand_added`` (by
         ``actor_id``, through the club-night table ``via_table``) would store, the sides' figures
@@ -125,7 +125,8 @@ class MatchWrite:
         every time, and the flush cost ten times the statements it sent. The match's and its sides'
         objects then hold what was stored, as if flushed; the revision check is the flush's own
         (``UPDATE ... WHERE revision``: :exc:`StaleDataError` if another device changed the match).
-        The match and its sides must have no change pending in the session.
+        The match and its sides must have no change pending in the session. Returns the hand's stored
+        result (:func:`.hand_results.stored`).
         """
         session = db.session()
         if any(inspect(row).modified for row in (match, *match.sides)):
@@ -166,15 +167,11 @@ class MatchWrite:
                 "via_table": via_table,
             },
         )
+        result = hand_results.stored(added, rs.flag_codes)
         connection.execute(
             _insert(Hand),
-            {
-                "match_id": match.id,
-                "number": added.number,
-                "input": new_input,
-                "version": 1,
-                "result": hand_results.stored(added),
-            },
+            {"match_id": match.id, "number": added.number, "input": new_input, "version": 1}
+            | {"result": result},
         )
         sides = [{"b_id": side.id, **{name: getattr(f, name) for name in SIDE_COLUMNS}}
                  for side, f in zip(match.sides, figures, strict=True)]
@@ -185,6 +182,7 @@ class MatchWrite:
             for name in SIDE_COLUMNS:
                 set_committed_value(side, name, row[name])
         self._attached += _append_canastas(connection, match.sides, [f.canastas for f in figures])
+        return result
 
     def log(
         self,
@@ -411,13 +409,13 @@ def retried(write: Callable[[], T], attempts: int = ATTEMPTS) -> T:
 # --- The hands' results and the sides' canasta rows ---------------------------------------------------
 
 
-def _store_results(match: Match, state: MatchState) -> None:
+def _store_results(match: Match, state: MatchState, flag_codes: Sequence[str]) -> None:
     """Write each hand's result as ``state`` has it, where it differs (an edit rewrites those from
     the edited hand on; the ORM sends nothing for a result that stays the same)."""
     if not state.hands and "hands" not in inspect(match).dict:
         return  # a new match, or one without hands: no row to load
     for row, result in zip(match.hands, state.hands, strict=True):
-        value = hand_results.stored(result)
+        value = hand_results.stored(result, flag_codes)
         if row.result != value:
             row.result = value
 
