@@ -24,6 +24,12 @@ depends_on = None
 
 
 def upgrade() -> None:
+    bind = op.get_bind()
+    if bind.dialect.name == "sqlite" and bind.dialect.dbapi.sqlite_version_info < (3, 35):
+        # No DROP COLUMN before SQLite 3.35: emptied in place instead of copying the whole table
+        # (SQLite keeps text in a column declared JSON; the app writes and reads it as text).
+        op.execute(sa.text("UPDATE hands SET result = NULL"))
+        return
     op.drop_column("hands", "result")
     op.add_column("hands", sa.Column("result", sa.Text(), nullable=True))
 
