@@ -411,37 +411,65 @@ Table = tuple[tuple[int, ...], tuple[int, ...]]
 def _check_manual(event: Event, data: Any) -> tuple[list[tuple[int, Table]], list[int]]:
     """The tables and byes of a round seated by hand. :raise ValidationError: at ``tables``/``byes``."""
     errors = ErrorCollector()
+    _check_manual_fields(errors, data)
+    tables = _check_tables(errors, data.get("tables"))
+    byes = data.get("byes", [])
+    _check_byes(errors, byes, {e.id for e in event.entries})
+    errors.raise_if_any()
+    _raise_seating_problems(event, tables, byes)
+    return list(enumerate(tables, start=1)), list(byes)
+
+
+def _check_manual_fields(errors: ErrorCollector, data: Any) -> None:
+    """Collect ``data``'s fields other than ``tables``/``byes``. :raise ValidationError: not an object."""
     if not isinstance(data, Mapping):
         errors.add("_", N_("Send {{}} for the proposal, or the tables and byes."))
         errors.raise_if_any()
     for key in sorted(set(data) - {"tables", "byes"}, key=str):
         errors.add(str(key), N_("Unknown field."))
-    known = {e.id for e in event.entries}
+
+
+def _check_tables(errors: ErrorCollector, raw: Any) -> list[Table]:
+    """The well-formed tables of ``raw`` in order; each malformed one (or a bad list) is collected."""
     tables: list[Table] = []
-    raw = data.get("tables")
     if not isinstance(raw, list) or not raw:
         errors.add("tables", N_("A list of tables, each with its two sides."))
-    else:
-        for i, table in enumerate(raw):
-            sides = table.get("sides") if isinstance(table, Mapping) else None
-            if (
-                not isinstance(table, Mapping)
-                or set(table) != {"sides"}
-                or not isinstance(sides, list)
-                or len(sides) != 2
-                or not all(isinstance(s, list) and s and all(is_whole_number(e) for e in s) for s in sides)
-            ):
-                errors.add(
-                    "tables",
-                    N_('Table {table} must be {{"sides": [[entry ids], [entry ids]]}}.'),
-                    table=i + 1,
-                )
-                continue
-            tables.append((tuple(sides[0]), tuple(sides[1])))
-    byes = data.get("byes", [])
+        return tables
+    for i, table in enumerate(raw):
+        sides = _table_sides(table)
+        if sides is None:
+            errors.add(
+                "tables",
+                N_('Table {table} must be {{"sides": [[entry ids], [entry ids]]}}.'),
+                table=i + 1,
+            )
+            continue
+        tables.append(sides)
+    return tables
+
+
+def _table_sides(table: Any) -> Table | None:
+    """The two sides of ``{"sides": [[entry ids], [entry ids]]}`` (ids not yet checked), else None."""
+    sides = table.get("sides") if isinstance(table, Mapping) else None
+    if (
+        not isinstance(table, Mapping)
+        or set(table) != {"sides"}
+        or not isinstance(sides, list)
+        or len(sides) != 2
+        or not all(isinstance(s, list) and s and all(is_whole_number(e) for e in s) for s in sides)
+    ):
+        return None
+    return (tuple(sides[0]), tuple(sides[1]))
+
+
+def _check_byes(errors: ErrorCollector, byes: Any, known: set[int]) -> None:
+    """Collect an error at ``byes`` unless it is a list of ids among ``known``."""
     if not isinstance(byes, list) or not all(is_whole_number(e) and e in known for e in byes):
         errors.add("byes", N_("A list of the event's entry ids."))
-    errors.raise_if_any()
+
+
+def _raise_seating_problems(event: Event, tables: list[Table], byes: list[int]) -> None:
+    """:raise ValidationError: at ``tables``, every rule the hand-made seating breaks, in their order."""
     present = {e.id for e in event.entries if e.present}
     problems = pairings.manual_problems(event.format, [e.id for e in event.entries], present, tables, byes)
     if problems:
@@ -451,7 +479,6 @@ def _check_manual(event: Event, data: Any) -> tuple[list[tuple[int, Table]], lis
                 for p in problems
             ]
         )
-    return list(enumerate(tables, start=1)), list(byes)
 
 
 def seat_round(
