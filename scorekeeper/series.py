@@ -51,6 +51,41 @@ def series_standings(
     return from_points([night_points(ranks) for ranks in nights], best, minimum)
 
 
+def _keys_in_order(nights: Sequence[Mapping[K, float]]) -> list[K]:
+    """Every key of ``nights`` once, in the order it first appears."""
+    keys: list[K] = []
+    for night in nights:
+        keys += [key for key in night if key not in keys]
+    return keys
+
+
+def _best_nights(scored: Sequence[float | None], best: int) -> list[tuple[float, int]]:
+    """The ``best`` highest ``(points, night index)`` of the nights played; among equal points the
+    earlier night counts."""
+    played = [(p, i) for i, p in enumerate(scored) if p is not None]
+    return sorted(played, key=lambda pair: (-pair[0], pair[1]))[:best]
+
+
+def _unranked(key: K, nights: Sequence[Mapping[K, float]], best: int) -> SeriesStanding[K]:
+    """``key``'s series row (``rank`` ``None``): the total of their ``best`` nights."""
+    scored = tuple(night.get(key) for night in nights)
+    chosen = _best_nights(scored, best)
+    total = float(sum(p for p, _ in chosen))
+    played = sum(p is not None for p in scored)
+    return SeriesStanding(key, None, total, played, scored, tuple(sorted(i for _, i in chosen)))
+
+
+def _ranked(order: Sequence[SeriesStanding[K]]) -> list[SeriesStanding[K]]:
+    """``order`` (best first) with their ranks: equal totals and nights share a rank (1, 2, 2, 4)."""
+    found: list[SeriesStanding[K]] = []
+    for row in order:
+        last = found[-1] if found else None
+        same = last is not None and (last.total, last.nights) == (row.total, row.nights)
+        rank = last.rank if same and last is not None else len(found) + 1
+        found.append(replace(row, rank=rank))
+    return found
+
+
 def from_points(nights: Sequence[Mapping[K, float]], best: int, minimum: int = 1) -> list[SeriesStanding[K]]:
     """The series after ``nights`` (each night's points per player: a pair's two players take their
     entry's), counting each player's ``best`` nights, ranking those with at least ``minimum``
@@ -58,24 +93,6 @@ def from_points(nights: Sequence[Mapping[K, float]], best: int, minimum: int = 1
     if best < 1 or minimum < 0:
         raise ValueError("best must be at least 1 and minimum at least 0")
     per_night = list(nights)
-    keys: list[K] = []
-    for night in per_night:
-        keys += [key for key in night if key not in keys]
-    rows: list[SeriesStanding[K]] = []
-    for key in keys:
-        scored = tuple(night.get(key) for night in per_night)
-        played = [(p, i) for i, p in enumerate(scored) if p is not None]
-        # Best nights first; among equal points the earlier night counts.
-        chosen = sorted(played, key=lambda pair: (-pair[0], pair[1]))[:best]
-        total = float(sum(p for p, _ in chosen))
-        rows.append(
-            SeriesStanding(key, None, total, len(played), scored, tuple(sorted(i for _, i in chosen)))
-        )
+    rows = [_unranked(key, per_night, best) for key in _keys_in_order(per_night)]
     order = sorted(rows, key=lambda r: (-r.total, -r.nights, str(r.key)))
-    found: list[SeriesStanding[K]] = []
-    for row in (r for r in order if r.nights >= minimum):
-        last = found[-1] if found else None
-        same = last is not None and (last.total, last.nights) == (row.total, row.nights)
-        rank = last.rank if same and last is not None else len(found) + 1
-        found.append(replace(row, rank=rank))
-    return found + [r for r in order if r.nights < minimum]
+    return _ranked([r for r in order if r.nights >= minimum]) + [r for r in order if r.nights < minimum]

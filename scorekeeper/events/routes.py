@@ -8,7 +8,7 @@ changes nothing twice."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Any, Final
 
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
@@ -35,6 +35,7 @@ from ..services.player_reads import player_names
 from .blueprint import bp
 from .chances import table_chances
 from .console import (
+    TableRow,
     clock_text,
     ends_at,
     entry_names,
@@ -233,6 +234,46 @@ def new() -> Any:
 # --- The console -----------------------------------------------------------------------------------
 
 
+def _open_chances(event: Any, ev: event_reads.EventView, current: event_reads.RoundView | None) -> list[str]:
+    """Each table's chances of the round in play, ``""`` for a finished game (its result is in the
+    ratings already); none when no round is open."""
+    if current is None or current.round.closed:
+        return []
+    sides = [tv.table.sides for tv in current.tables]
+    texts = table_chances(event, sides, ev.entries)
+    return ["" if tv.finished else text for tv, text in zip(current.tables, texts, strict=True)]
+
+
+def _clock(event: Any, current: event_reads.RoundView | None, at: datetime) -> dict[str, Any]:
+    """The open round's time left at ``at`` (``left``, ``left_text``), its end (``ends_at``), and
+    ``now``; ``None`` for each when no round is open or the game is not timed."""
+    minutes = game_minutes(event.game)
+    left = end = None
+    if current is not None and not current.round.closed:
+        left = seconds_left(current.round.seated_at, minutes, at)
+        end = ends_at(current.round.seated_at, minutes) if left is not None else None
+    return {
+        "left": left,
+        "left_text": clock_text(left) if left is not None else None,
+        "ends_at": end,
+        "now": at,
+    }
+
+
+def _console_flags(
+    event: Any, ev: event_reads.EventView, current: event_reads.RoundView | None, tables: Sequence[TableRow]
+) -> dict[str, Any]:
+    """What the console offers (``takes_entries``, ``can_seat``) and which tables it points at
+    (``unconfirmed``: finished, not confirmed by every side; ``playing``: not finished)."""
+    round_open = current is not None and not current.round.closed
+    return {
+        "takes_entries": event.format in ("swiss", "individual") or not ev.rounds,
+        "can_seat": not event.finished and not round_open and len(ev.rounds) < event.rounds,
+        "unconfirmed": [t.number for t in tables if t.finished and not t.all_confirmed],
+        "playing": [t.number for t in tables if not t.finished],
+    }
+
+
 def console_context(event_id: int) -> dict[str, Any]:
     """Everything the console shows: the current round's tables with their activity and links, the
     time left, the entries, the standings."""
@@ -243,30 +284,13 @@ def console_context(event_id: int) -> dict[str, Any]:
     at = now()
     current = ev.rounds[-1] if ev.rounds else None
     tables = table_rows(current, names, links, at) if current is not None else []
-    timed = current is not None and not current.round.closed
-    minutes = game_minutes(event.game)
-    left = seconds_left(current.round.seated_at, minutes, at) if timed and current is not None else None
-    end = ends_at(current.round.seated_at, minutes) if left is not None and current is not None else None
     return {
         "event": event,
         "ev": ev,
         "current": current,
         "tables": tables,
-        # Before a game is played only: a finished one's result is in the ratings already.
-        "chances": [
-            "" if tv.finished else text
-            for tv, text in zip(
-                current.tables,
-                table_chances(event, [tv.table.sides for tv in current.tables], ev.entries),
-                strict=True,
-            )
-        ]
-        if current is not None and not current.round.closed
-        else [],
-        "left": left,
-        "left_text": clock_text(left) if left is not None else None,
-        "ends_at": end,
-        "now": at,
+        "chances": _open_chances(event, ev, current),
+        **_clock(event, current, at),
         "names": names,
         "standings": standings_rows(ev.standings, ev.entries),
         "links": links,
@@ -274,12 +298,7 @@ def console_context(event_id: int) -> dict[str, Any]:
         "formats": FORMAT_SHORT,
         "action": ActionForm(),
         "entry_form": EntryForm(),
-        "takes_entries": event.format in ("swiss", "individual") or not ev.rounds,
-        "can_seat": not event.finished
-        and (current is None or current.round.closed)
-        and len(ev.rounds) < event.rounds,
-        "unconfirmed": [t.number for t in tables if t.finished and not t.all_confirmed],
-        "playing": [t.number for t in tables if not t.finished],
+        **_console_flags(event, ev, current, tables),
         **series_panel(event),
     }
 

@@ -11,7 +11,7 @@ database to make or check it, so a wall costs the server no row and no migration
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import segno
@@ -20,10 +20,11 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup, escape
 
-from ..models import Entry
-from ..services.event_reads import EventView, event_standings_through
+from ..models import Entry, Event
+from ..services.event_reads import EventView, RoundView, event_standings_through
+from ..standings import Standing
 from ..vocabulary import number
-from .clock import countdown
+from .clock import Countdown, countdown
 from .wall_series import wall_series
 
 #: Seconds between two polls of the wall (a saved hand reaches it within 2 s; tests make it shorter).
@@ -81,31 +82,38 @@ def side_of(entries: Sequence[Entry]) -> dict[str, Any]:
     return {"name": name, "players": players}
 
 
-def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
-    """The round in play (its tables, byes, countdown) and the standings, the last ``hide`` rounds
-    left out of them."""
-    event = ev.event
-    entries = {e.id: e for e in ev.entries}
-    current = ev.rounds[-1] if ev.rounds else None
-    tables = []
-    if current is not None:
-        for tv in current.tables:
-            sides = [side_of([entries[i] for i in ids if i in entries]) for ids in tv.table.sides]
-            tables.append(
-                {
-                    "number": tv.table.number,
-                    "sides": sides,
-                    "hands": tv.hands,
-                    "totals": list(tv.totals),
-                    "finished": tv.finished,
-                    "winner": tv.match.winner,
-                }
-            )
-    byes = [entries[i].name for i in (current.round.byes if current else []) if i in entries]
-    played = len(ev.rounds)
-    through = played - hide if hide else None
-    standings = ev.standings if through is None else tuple(event_standings_through(event, max(0, through)))
-    rows = [
+def _table_cards(current: RoundView | None, entries: Mapping[int, Entry]) -> list[dict[str, Any]]:
+    """The wall's card of each table of the round in play (none before the first round)."""
+    if current is None:
+        return []
+    return [
+        {
+            "number": tv.table.number,
+            "sides": [side_of([entries[i] for i in ids if i in entries]) for ids in tv.table.sides],
+            "hands": tv.hands,
+            "totals": list(tv.totals),
+            "finished": tv.finished,
+            "winner": tv.match.winner,
+        }
+        for tv in current.tables
+    ]
+
+
+def _bye_names(current: RoundView | None, entries: Mapping[int, Entry]) -> list[str]:
+    """The names of the round's byes (none before the first round)."""
+    return [entries[i].name for i in (current.round.byes if current else []) if i in entries]
+
+
+def _standings(ev: EventView, through: int | None) -> Sequence[Standing]:
+    """The standings after round ``through`` (``None``: after every round played)."""
+    if through is None:
+        return ev.standings
+    return tuple(event_standings_through(ev.event, max(0, through)))
+
+
+def _standing_rows(standings: Sequence[Standing], entries: Mapping[int, Entry]) -> list[dict[str, Any]]:
+    """Each standing with its entry's name (``?``: an entry not in ``entries``) and whether it is absent."""
+    return [
         {
             "s": s,
             "name": entries[s.entry].name if s.entry in entries else "?",
@@ -113,6 +121,16 @@ def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
         }
         for s in standings
     ]
+
+
+def _round_countdown(event: Event, current: RoundView | None) -> Countdown | None:
+    """The countdown of the round in play (``None`` when the game is not timed)."""
+    seated_at = current.round.seated_at if current else None
+    return countdown(event.game, seated_at, bool(current and current.round.closed))
+
+
+def _number_formatter() -> Callable[[int | float], str]:
+    """:func:`number`, each value formatted once per page."""
     formatted: dict[int | float, str] = {}
 
     def num(value: int | float) -> str:
@@ -120,15 +138,26 @@ def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
             formatted[value] = number(value)
         return formatted[value]
 
+    return num
+
+
+def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
+    """The round in play (its tables, byes, countdown) and the standings, the last ``hide`` rounds
+    left out of them."""
+    event = ev.event
+    entries = {e.id: e for e in ev.entries}
+    current = ev.rounds[-1] if ev.rounds else None
+    tables = _table_cards(current, entries)
+    byes = _bye_names(current, entries)
+    through = len(ev.rounds) - hide if hide else None
+    rows = _standing_rows(_standings(ev, through), entries)
     return {
-        "num": num,
+        "num": _number_formatter(),
         "event": event,
         "round": current.round if current else None,
         "tables": tables,
         "byes": byes,
-        "countdown": countdown(
-            event.game, current.round.seated_at if current else None, bool(current and current.round.closed)
-        ),
+        "countdown": _round_countdown(event, current),
         "standings": rows,
         "through": through,
         "hidden": hide if through is not None else 0,
