@@ -553,11 +553,20 @@ def new_round(event_id: int) -> Any:
     except Conflict as error:
         _flash_conflict(error)
         return back_to_console(event_id)
+    context = _proposal_context(event, form, seating)
+    if not form.is_submitted():
+        return _render_round(context)
+    return _seat_as_sent(event_id, event, context)
+
+
+def _proposal_context(event: Any, form: SeatForm, seating: Any) -> dict[str, Any]:
+    """The round page's context for the proposal ``seating``: its tables, numbers, byes, the spare
+    table, the chances and no error."""
     proposed = _shape(seating)
     proposed_byes = sorted(int(b) for b in seating.byes)
     proposed_numbers = [number for number, _table in seating.numbered()]
     ev = event_reads.event_view(event)
-    context: dict[str, Any] = {
+    return {
         "event": event,
         "form": form,
         "tables": proposed,
@@ -575,25 +584,21 @@ def new_round(event_id: int) -> Any:
         "field_errors": {},
         "extra": None,
     }
-    if not form.is_submitted():
-        return _render_round(context)
+
+
+def _seat_as_sent(event_id: int, event: Any, context: dict[str, Any]) -> Any:
+    """Seat the round as the form sent it (the proposal, or entries swapped by hand, perhaps two at
+    an extra table): back to the console, or the page again (422) with the values sent and each
+    problem at its field."""
+    proposed, proposed_byes = context["tables"], context["byes"]
     tables, byes = sent_tables(proposed)
-    numbers = list(proposed_numbers)
+    numbers = list(context["table_numbers"])
     extra = _sent_extra(context["spare"])
     if extra is not None:  # two entries who would sit out, seated at a table of their own
         first, second = extra
         if first is None or second is None:
             message = _("Choose both sides of the extra table, or neither.")
-            context.update(
-                tables=tables,
-                byes=byes,
-                extra=extra,
-                refused=True,
-                chances=[],
-                field_errors={"extra": [message]},
-                errors=[message],
-            )
-            return _render_round(context, UNPROCESSABLE)
+            return _refused(context, tables, byes, extra, {"extra": [message]}, [message])
         tables.append([[first], [second]])
         numbers.append(context["spare"])
         byes = [b for b in byes if b not in (first, second)]
@@ -605,21 +610,35 @@ def new_round(event_id: int) -> Any:
     except ValidationError as error:
         shown = tables[: len(proposed)]  # the extra table is shown in its own card, as chosen
         placed = placed_errors(error, shown, extra, byes, context["names"])
-        context.update(
-            tables=shown,
-            byes=byes,
-            extra=extra,
-            refused=True,
-            chances=[],  # they were the proposal's: this seating is none of it, and it is refused
-            field_errors=placed,
-            errors=[m for messages in seating_errors(error, context["names"]).values() for m in messages],
-        )
-        return _render_round(context, UNPROCESSABLE)
+        errors = [m for messages in seating_errors(error, context["names"]).values() for m in messages]
+        return _refused(context, shown, byes, extra, placed, errors)
     except Conflict as error:
         _flash_conflict(error)
         return back_to_console(event_id)
     flash(_("Round %(number)s is seated. Good games!", number=seated.number), "success")
     return back_to_console(event_id)
+
+
+def _refused(
+    context: dict[str, Any],
+    tables: list[list[list[int]]],
+    byes: list[int],
+    extra: tuple[int | None, int | None] | None,
+    field_errors: dict[str, list[str]],
+    errors: list[str],
+) -> Response:
+    """The round page again (422) with the seating sent and its problems; without the proposal's
+    chances, which belong to another seating."""
+    context.update(
+        tables=tables,
+        byes=byes,
+        extra=extra,
+        refused=True,
+        chances=[],
+        field_errors=field_errors,
+        errors=errors,
+    )
+    return _render_round(context, UNPROCESSABLE)
 
 
 @bp.app_template_global("fresh_key")
