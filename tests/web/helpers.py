@@ -571,3 +571,14 @@ def rejected(client: FlaskClient, raw: bytes, status: int = 422, **kwargs: Any) 
 def good_file(client: FlaskClient) -> dict[str, Any]:
     result: dict[str, Any] = client.get("/export/history.json").get_json()
     return result
+
+
+def post_seated_twice(client: FlaskClient, url: str, html: str) -> tuple[Any, list[str]]:
+    """Post the round page ``html`` (at ``url``) with its first entry on both sides of table 1, the
+    second nowhere and the third and fourth at table 2: a seating every format refuses. Answers the
+    response and those four entry ids."""
+    ids = re.findall(r'<option value="(\d+)"', html)[:4]
+    data = {"t0-s0-0": ids[0], "t0-s1-0": ids[0], "t1-s0-0": ids[2], "t1-s1-0": ids[3]}
+    data["csrf_token"] = csrf_token(client, url)
+    data["once"] = form_keys(html)[0]
+    return client.post(url, data=data), ids

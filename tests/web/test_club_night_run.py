@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.i18n import COOKIE
 from scorekeeper.models import EventRound
-from tests.web.helpers import count, csrf_token, form_keys, page
+from tests.web.helpers import count, csrf_token, form_keys, page, post_seated_twice
 from tests.web.test_events_pages import console, new_event, press, seat
 
 
@@ -30,14 +30,8 @@ def test_a_manual_seating_names_the_pair_and_the_rule_in_the_directors_language(
         ("fr", "Ana &amp; Luis est placé deux fois.", "Eva &amp; Juan est présent mais n’a ni table"),
     ):
         user_client.set_cookie(COOKIE, language)
-        html = page(user_client.get(url))
-        ids = re.findall(r'<option value="(\d+)"', html)[
-            :4
-        ]  # Ana & Luis, Eva & Juan, Los Ases, Lucía & Jorge
-        data = {"t0-s0-0": ids[0], "t0-s1-0": ids[0], "t1-s0-0": ids[2], "t1-s1-0": ids[3]}
-        data["csrf_token"] = csrf_token(user_client, url)
-        data["once"] = form_keys(html)[0]
-        response = user_client.post(url, data=data)
+        # Ana & Luis on both sides of table 1, Eva & Juan nowhere.
+        response, _ids = post_seated_twice(user_client, url, page(user_client.get(url)))
         assert response.status_code == 422
         html = page(response)
         assert twice in html and left_out in html

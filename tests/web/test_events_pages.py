@@ -27,6 +27,7 @@ from tests.web.helpers import (
     player_id,
     post_form,
     post_hand,
+    post_seated_twice,
     sent_twice,
 )
 
@@ -207,12 +208,7 @@ def test_a_manual_seating_that_breaks_a_rule_is_refused_with_the_reason(
 ) -> None:
     event_id = new_event(user_client)
     url = f"/events/{event_id}/rounds/new"
-    html = page(user_client.get(url))
-    ids = re.findall(r'<option value="(\d+)"', html)[:4]
-    data = {"t0-s0-0": ids[0], "t0-s1-0": ids[0], "t1-s0-0": ids[2], "t1-s1-0": ids[3]}
-    data["csrf_token"] = csrf_token(user_client, url)
-    data["once"] = form_keys(html)[0]
-    response = user_client.post(url, data=data)
+    response, _ids = post_seated_twice(user_client, url, page(user_client.get(url)))
     assert response.status_code == 422
     assert "This seating breaks a rule" in page(response)
     assert count(app, EventRound) == 0
@@ -236,12 +232,7 @@ def test_a_refused_seating_keeps_the_values_and_shows_each_problem_at_its_field(
     html = page(user_client.get(url))
     assert "No repeats" in html and "Chance of winning" in html  # the proposal's
     names = dict(re.findall(r'<option value="(\d+)">([^<]+)</option>', html))
-    ids = list(names)[:4]
-    # Entry 0 on both sides of table 1; entry 1 nowhere.
-    data = {"t0-s0-0": ids[0], "t0-s1-0": ids[0], "t1-s0-0": ids[2], "t1-s1-0": ids[3]}
-    data["csrf_token"] = csrf_token(user_client, url)
-    data["once"] = form_keys(html)[0]
-    response = user_client.post(url, data=data)
+    response, ids = post_seated_twice(user_client, url, html)  # entry 0 twice at table 1, entry 1 nowhere
     assert response.status_code == 422
     refused = page(response)
     # The values sent, not the proposal's.
@@ -260,7 +251,8 @@ def test_a_refused_seating_keeps_the_values_and_shows_each_problem_at_its_field(
     assert "Chance of winning" not in refused
     assert "Start again from the proposal" in refused
     # Put right, the same page seats it.
-    fixed = {**data, "t0-s1-0": ids[1], "once": form_keys(refused)[0]}
+    fixed = {"t0-s0-0": ids[0], "t0-s1-0": ids[1], "t1-s0-0": ids[2], "t1-s1-0": ids[3]}
+    fixed |= {"csrf_token": csrf_token(user_client, url), "once": form_keys(refused)[0]}
     assert user_client.post(url, data=fixed).status_code == 302
     assert count(app, EventRound) == 1
 
