@@ -75,12 +75,12 @@ def clear_page_cache(app: Flask) -> None:
         cache.clear()
 
 
-def totals_equal_a_rebuild(owner_id: int) -> bool:
+def totals_equal_a_rebuild(club_id: int) -> bool:
     """Whether the account's stored running totals are what a rebuild from its sides writes (the
     rebuild is rolled back). Call it in an app context with no pending changes."""
 
     def rows() -> list[Any]:
-        mine = select(Player.id).where(Player.owner_id == owner_id)
+        mine = select(Player.id).where(Player.club_id == club_id)
         found = []
         for model in (PlayerTotal, PlayerTotalCanasta, PartnershipTotal):
             keys = model.__table__.primary_key.columns
@@ -91,7 +91,7 @@ def totals_equal_a_rebuild(owner_id: int) -> bool:
         return found
 
     stored = rows()
-    rebuild(db.session.connection(), owner_id)
+    rebuild(db.session.connection(), club_id)
     rebuilt = rows()
     db.session.rollback()
     return stored == rebuilt

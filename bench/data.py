@@ -111,20 +111,20 @@ class Builder:
         self.add(User, id=uid, username=username, password_hash=self.password_hash, created_at=_now())
         return uid
 
-    def players(self, owner_id: int, names: list[str]) -> list[int]:
+    def players(self, club_id: int, names: list[str]) -> list[int]:
         ids = []
         for name in names:
             pid = self.ids.take("players")
-            self.add(Player, id=pid, owner_id=owner_id, name=name)
+            self.add(Player, id=pid, club_id=club_id, name=name)
             ids.append(pid)
         return ids
 
-    def match(self, owner_id: int, seats: list[list[int]], hands: list[dict[str, Any]], target: int,
+    def match(self, club_id: int, seats: list[list[int]], hands: list[dict[str, Any]], target: int,
               created_at: datetime, log: bool = False) -> int:
         rs = get_ruleset("classic", {})
         state = fold_match(rs, target, len(seats), [load_hand(h) for h in hands])
         mid = self.ids.take("matches")
-        self.add(Match, id=mid, owner_id=owner_id, ruleset="classic", target=target, house_rules={},
+        self.add(Match, id=mid, club_id=club_id, ruleset="classic", target=target, house_rules={},
                  first_dealer=0, revision=len(hands) + 1, unlocked=False, finished=state.finished,
                  winner=state.winner, hand_count=len(hands), totals=list(state.totals),
                  created_at=created_at, updated_at=created_at)
@@ -144,10 +144,10 @@ class Builder:
                      version=1, result=hand_results.stored(result, rs.flag_codes), created_at=at,
                      updated_at=at)
         if log:
-            self.add(EditLog, id=self.ids.take("edit_log"), match_id=mid, user_id=owner_id,
+            self.add(EditLog, id=self.ids.take("edit_log"), match_id=mid, user_id=club_id,
                      action="match_created", at=created_at, before=None, after=None, hand_number=None)
             for hand in hands:
-                self.add(EditLog, id=self.ids.take("edit_log"), match_id=mid, user_id=owner_id,
+                self.add(EditLog, id=self.ids.take("edit_log"), match_id=mid, user_id=club_id,
                          action="hand_added", at=created_at + timedelta(minutes=4 * hand["number"]),
                          hand_number=hand["number"], before=None, after=hand)
         if sum(len(r) for r in self.rows.values()) > 20 * self.CHUNK:

@@ -140,7 +140,7 @@ def owner(app: Any) -> int:
         return int(found)
 
 
-def check_stored(app: Any, owner_id: int, count: int) -> str:
+def check_stored(app: Any, club_id: int, count: int) -> str:
     """The stored matches counted and the running totals compared with a rebuild from the sides."""
     from builders import totals_equal_a_rebuild
 
@@ -148,9 +148,9 @@ def check_stored(app: Any, owner_id: int, count: int) -> str:
     from scorekeeper.models import Match
 
     with app.app_context():
-        stored = db.session.scalar(select(func.count()).select_from(Match).where(Match.owner_id == owner_id))
+        stored = db.session.scalar(select(func.count()).select_from(Match).where(Match.club_id == club_id))
         assert stored == count, f"{stored} matches stored, {count} expected"
-        assert totals_equal_a_rebuild(owner_id), "running totals differ from a rebuild"
+        assert totals_equal_a_rebuild(club_id), "running totals differ from a rebuild"
     return f"{stored} matches stored, running totals equal to a rebuild"
 
 
@@ -187,37 +187,37 @@ def measure(kind: str, count: int, profile: bool) -> list[str]:
                 text("select sqlite_version()" if kind == "sqlite" else "show server_version")
             )
         lines.append(f"{kind} {version}: {count:,} matches, file {len(raw) / 1024 / 1024:.2f} MB")
-        owner_id = owner(app)
+        club_id = owner(app)
         imported, seconds = timed(lambda: read_export(raw))
         lines.append(f"  read and check (read_export):       {seconds:6.2f} s {cpu()}")
         profiler = cProfile.Profile() if profile else None
         with app.app_context(), counting(app) as statements:
             if profiler:
                 profiler.enable()
-            _, seconds = timed(lambda: store_matches(owner_id, imported.matches, imported.exported_at))
+            _, seconds = timed(lambda: store_matches(club_id, imported.matches, imported.exported_at))
             if profiler:
                 profiler.disable()
         lines.append(
             f"  store (store_matches):              {seconds:6.2f} s {cpu()}, "
             f"{len(statements):,} SQL statements"
         )
-        lines.append("  " + check_stored(app, owner_id, count))
+        lines.append("  " + check_stored(app, club_id, count))
         with app.app_context():
-            _, seconds = timed(lambda: store_matches(owner_id, read_export(raw).matches))
+            _, seconds = timed(lambda: store_matches(club_id, read_export(raw).matches))
         lines.append(f"  the same file again (all skipped):  {seconds:6.2f} s {cpu()}")
         clear(app)
         app.config["IMPORT_BACKGROUND_BYTES"] = len(raw)  # this once, within the request
         response, seconds = timed(lambda: upload(app, raw))
         assert response.status_code == 302, response.status_code
         lines.append(f"  the upload, imported in the request: {seconds:5.2f} s {cpu()}")
-        lines.append("  " + check_stored(app, owner_id, count))
+        lines.append("  " + check_stored(app, club_id, count))
         clear(app)
         app.config.pop("IMPORT_BACKGROUND_BYTES")
         answered, done = in_background(app, raw)
         lines.append(
             f"  the upload, imported in the background: answered in {answered:.2f} s, done after {done:.2f} s"
         )
-        lines.append("  " + check_stored(app, owner_id, count))
+        lines.append("  " + check_stored(app, club_id, count))
         with app.app_context():
             db.engine.dispose()
     if profiler:

@@ -97,7 +97,7 @@ def _stored(app: Any) -> list[tuple[Any, ...]]:
     return [tuple(round(v, 9) if isinstance(v, float) else v for v in row) for row in rows]
 
 
-def _reads(app: Any, owner_id: int) -> str:
+def _reads(app: Any, club_id: int) -> str:
     """The statements of each read (a second request, the first warms the process)."""
     from builders import counting, logged_in
     from import_bench import PASSWORD, USERNAME
@@ -108,8 +108,8 @@ def _reads(app: Any, owner_id: int) -> str:
 
     client = logged_in(app, USERNAME, PASSWORD)
     with app.app_context():
-        player = db.session.scalar(select(Player.id).where(Player.owner_id == owner_id).limit(1))
-        token = create_token(db.session.get(User, owner_id))
+        player = db.session.scalar(select(Player.id).where(Player.club_id == club_id).limit(1))
+        token = create_token(db.session.get(User, club_id))
     api = {"Authorization": f"Bearer {token}"}
     found = []
     for label, call in (
@@ -150,7 +150,7 @@ def measure(kind: str, count: int) -> list[str]:
                 text("select sqlite_version()" if kind == "sqlite" else "show server_version")
             )
         lines.append(f"{kind} {version}: {count:,} finished matches of 4 players, 12 players in all")
-        owner_id = owner(app)
+        club_id = owner(app)
         # Files of 2,000 matches (an import file holds at most 5 MB), each its own unit of work.
         document = json.loads(raw)
         files = [
@@ -159,7 +159,7 @@ def measure(kind: str, count: int) -> list[str]:
         ]
         chunks = [read_export(part).matches for part in files]
         with app.app_context():
-            _, seconds = timed(lambda: [store_matches(owner_id, chunk) for chunk in chunks])
+            _, seconds = timed(lambda: [store_matches(club_id, chunk) for chunk in chunks])
             steps = db.session.scalar(select(func.count()).select_from(RatingStep))
         lines.append(
             f"  import in {len(chunks)} files, ratings included: {seconds:6.2f} s {cpu()},"
@@ -167,7 +167,7 @@ def measure(kind: str, count: int) -> list[str]:
         )
         stored = _stored(app)
         with app.app_context():
-            rated, seconds = timed(lambda: ratings.rebuild_all(owner_id))
+            rated, seconds = timed(lambda: ratings.rebuild_all(club_id))
         lines.append(
             f"  rebuild (flask ratings rebuild):    {seconds:6.2f} s {cpu()}, {rated:,} (match, scope) rated"
         )
@@ -175,7 +175,7 @@ def measure(kind: str, count: int) -> list[str]:
         lines.append("  stored ratings equal to the rebuild")
         with app.app_context():
             match = services.create_match(
-                owner_id,
+                club_id,
                 {
                     "ruleset": "classic",
                     "target": 500,
@@ -200,7 +200,7 @@ def measure(kind: str, count: int) -> list[str]:
                 f"({rated} of ratings)"
             )
             first = db.session.scalar(
-                select(Match).where(Match.owner_id == owner_id).order_by(Match.created_at)
+                select(Match).where(Match.club_id == club_id).order_by(Match.created_at)
             )
             last = len(first.hands)
             body = dict(first.hands[-1].input)
@@ -208,10 +208,10 @@ def measure(kind: str, count: int) -> list[str]:
             lines.append(f"  correcting the first match (all replayed): {seconds:5.2f} s {cpu()}")
         after_writes = _stored(app)
         with app.app_context():
-            ratings.rebuild_all(owner_id)
+            ratings.rebuild_all(club_id)
         assert _stored(app) == after_writes, "the ratings kept by the writes differ from a rebuild"
         lines.append("  after the two writes, stored ratings equal to a rebuild")
-        lines.append("  reads, SQL statements: " + _reads(app, owner_id))
+        lines.append("  reads, SQL statements: " + _reads(app, club_id))
         with app.app_context():
             db.engine.dispose()
     return lines

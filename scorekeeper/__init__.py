@@ -53,6 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_error_handlers(app)
     register_security(app)
+    register_access(app)  # (imported here: importing the models alone loads no service)
     register_cli(app)
     if app.config["AUTO_MIGRATE"]:
         from .services import schema
@@ -60,6 +61,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         with app.app_context():
             schema.upgrade(directory=MIGRATIONS)
     return app
+
+
+def register_access(app: Flask) -> None:
+    """Who may call each route: :mod:`scorekeeper.access`."""
+    from .access import register
+
+    register(app)
 
 
 def register_static_versions(app: Flask) -> None:

@@ -160,6 +160,6 @@ def data_rescore() -> None:
 def ratings_rebuild(username: str | None) -> None:
     """Recompute every player's ratings from the finished matches (they are kept up to date with
     every change; this is for a repair, or after restoring matches by hand)."""
-    owner_id = _user(username).id if username is not None else None
-    rated = ratings.rebuild_all(owner_id)
+    club_id = _user(username).id if username is not None else None
+    rated = ratings.rebuild_all(club_id)
     click.echo(f"Rated {rated} match(es) (every rule set, and each rule set alone).")

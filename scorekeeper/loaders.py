@@ -1,4 +1,4 @@
-"""Loading what a page is about: the signed-in user's own match or player, or "not found"."""
+"""Loading what a page is about: a match or player of the request's club, or "not found"."""
 
 from __future__ import annotations
 
@@ -6,21 +6,22 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from flask import abort
-from flask_login import current_user
 
+from .access import current_club
 from .services import NotFound
 
 T = TypeVar("T")
 
 
 def owned_or_404(load: Callable[[int, int], T], object_id: int) -> T:
-    """What ``load(owner_id, object_id)`` finds for the signed-in user: one of their matches
-    (:func:`~.services.get_match`) or players (:func:`~.services.get_player`).
+    """What ``load(club_id, object_id)`` finds in the request's club (:mod:`scorekeeper.access`,
+    which has checked the caller's role there): a match (:func:`~.services.get_match`) or a player
+    (:func:`~.services.get_player`).
 
-    :raise 404: ``load`` raised :class:`~.services.NotFound`: no such object, or another
-        account's (the two answer alike, so ids tell nothing about other accounts).
+    :raise 404: ``load`` raised :class:`~.services.NotFound`: no such object in this club (another
+        club's answers alike, so ids tell nothing about other clubs).
     """
     try:
-        return load(current_user.id, object_id)
+        return load(current_club().id, object_id)
     except NotFound:
         abort(404)

@@ -18,8 +18,11 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    event,
+    insert,
     text,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
 from .extensions import db
@@ -58,9 +61,65 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     username: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
-    #: Grows when a player of this account is renamed or merged: pages that show player names
+
+
+#: The roles of a club's members, each holding the rights of those after it (API.md, "Clubs").
+ROLES: Final = ("owner", "director", "scorer", "member")
+
+
+class Club(db.Model):  # type: ignore[name-defined,misc]
+    """Who owns the data: every match, player, event, series and rating belongs to a club, and
+    accounts reach a club through a :class:`Membership`. Each account has its personal club, made
+    with it (``personal``; slug ``~`` + the username, a form that no chosen slug can take)."""
+
+    __tablename__ = "clubs"
+    __table_args__ = NEVER_REUSED_IDS
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    personal: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    public: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    #: How published pages write players: ``"full"`` or ``"initials"`` ("Ana M.").
+    public_names: Mapped[str] = mapped_column(String(10), default="full", server_default="full")
+    #: The language and time zone of the club's wall and printables.
+    language: Mapped[str] = mapped_column(String(5), default="es", server_default="es")
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: Grows when a player of this club is renamed or merged: pages that show player names
     #: include it in their ETag.
     roster_revision: Mapped[int] = mapped_column(default=0, server_default="0")
+
+
+class Membership(db.Model):  # type: ignore[name-defined,misc]
+    """An account's place in a club, with its role (one of :data:`ROLES`)."""
+
+    __tablename__ = "memberships"
+    __table_args__ = (UniqueConstraint("club_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(10))
+    joined_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+    club: Mapped[Club] = relationship()
+    user: Mapped[User] = relationship()
+
+
+PERSONAL_PREFIX: Final = "~"
+
+
+@event.listens_for(User, "after_insert")
+def _make_personal_club(_mapper: Any, connection: Connection, user: User) -> None:
+    """Every account is made with its personal club, of which it is the only member and owner, in
+    the same transaction (whoever creates the account: a page, the CLI, a test)."""
+    club_id = connection.execute(
+        insert(Club).values(slug=PERSONAL_PREFIX + user.username, name=user.username, personal=True,
+                            created_at=user.created_at).returning(Club.id)
+    ).scalar_one()
+    connection.execute(insert(Membership).values(club_id=club_id, user_id=user.id, role="owner",
+                                                 joined_at=user.created_at))
 
 
 class ApiToken(db.Model):  # type: ignore[name-defined,misc]
@@ -129,15 +188,15 @@ class AuthKey(db.Model):  # type: ignore[name-defined,misc]
     at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
 
 
-@shows_names(["name"], lambda session, p: session.get(User, p.owner_id), "roster_revision")
+@shows_names(["name"], lambda session, p: session.get(Club, p.club_id), "roster_revision")
 class Player(db.Model):  # type: ignore[name-defined,misc]
     """A person who plays at an account's table; the same name is the same player."""
 
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("owner_id", "name"), NEVER_REUSED_IDS)
+    __table_args__ = (UniqueConstraint("club_id", "name"), NEVER_REUSED_IDS)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(60))
 
 
@@ -167,10 +226,10 @@ class Match(db.Model):  # type: ignore[name-defined,misc]
     (``StaleDataError``) instead of overwriting what the first did."""
 
     __tablename__ = "matches"
-    __table_args__ = (Index("ix_matches_owner_created", "owner_id", "created_at"), NEVER_REUSED_IDS)
+    __table_args__ = (Index("ix_matches_club_created", "club_id", "created_at"), NEVER_REUSED_IDS)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
     ruleset: Mapped[str] = mapped_column(String(20))
     target: Mapped[int]
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
@@ -447,7 +506,7 @@ class ImportJob(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "import_jobs"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
     #: ``checking`` (the rules read the file), ``storing``, then ``done`` or ``failed``.
     state: Mapped[str] = mapped_column(String(10), default="checking")
     #: Matches in the file (0 until it is read), and how many the rules have checked so far.
@@ -475,14 +534,14 @@ class RatingStep(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "rating_steps"
     __table_args__ = (
-        Index("ix_rating_steps_owner_scope_order", "owner_id", "scope", "created_at", "match_id"),
+        Index("ix_rating_steps_club_scope_order", "club_id", "scope", "created_at", "match_id"),
         Index("ix_rating_steps_player_scope_number", "player_id", "scope", "number"),
     )
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     scope: Mapped[str] = mapped_column(String(20), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
     #: The match's creation time (the replay's order, with the match's id).
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     #: How many rated matches the player has in the scope, this one included.
@@ -504,11 +563,11 @@ class PlayerRating(db.Model):  # type: ignore[name-defined,misc]
     that a ladder is one indexed read."""
 
     __tablename__ = "player_ratings"
-    __table_args__ = (Index("ix_player_ratings_owner_scope", "owner_id", "scope", "ordinal"),)
+    __table_args__ = (Index("ix_player_ratings_club_scope", "club_id", "scope", "ordinal"),)
 
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
     scope: Mapped[str] = mapped_column(String(20), primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
     mu: Mapped[float] = mapped_column(Double)
     sigma: Mapped[float] = mapped_column(Double)
     #: mu − 3 sigma: the ladder's order.
@@ -525,10 +584,10 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     from those matches (:mod:`scorekeeper.standings`)."""
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("owner_id", "request_key"), NEVER_REUSED_IDS)
+    __table_args__ = (UniqueConstraint("club_id", "request_key"), NEVER_REUSED_IDS)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(100))
     #: The series (a season) the night counts in, if any (:class:`Series`; issue 21).
     series_id: Mapped[int | None] = mapped_column(
@@ -559,7 +618,7 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     entries: Mapped[list[Entry]] = relationship(
         order_by="Entry.id", cascade="all, delete-orphan", back_populates="event"
     )
-    owner: Mapped[User] = relationship()
+    club: Mapped[Club] = relationship()
     event_rounds: Mapped[list[EventRound]] = relationship(
         order_by="EventRound.number", cascade="all, delete-orphan", back_populates="event"
     )
@@ -670,10 +729,10 @@ class Series(db.Model):  # type: ignore[name-defined,misc]
     ``minimum`` nights. The name is the series' key in the account: creating it again is a no-op."""
 
     __tablename__ = "series"
-    __table_args__ = (UniqueConstraint("owner_id", "name"), NEVER_REUSED_IDS)
+    __table_args__ = (UniqueConstraint("club_id", "name"), NEVER_REUSED_IDS)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(100))
     best: Mapped[int]
     minimum: Mapped[int]

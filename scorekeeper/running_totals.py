@@ -290,8 +290,8 @@ def _find_best(
 # --- Adding up from the sides -------------------------------------------------------------------------
 
 
-def rebuild(connection: Connection, owner_id: int | None = None) -> None:
-    """Replace the totals of ``owner_id``'s players (every account's if ``None``) with the sums of
+def rebuild(connection: Connection, club_id: int | None = None) -> None:
+    """Replace the totals of ``club_id``'s players (every account's if ``None``) with the sums of
     their sides' figures.
 
     On PostgreSQL it first locks the players, then their totals rows in the order
@@ -300,8 +300,8 @@ def rebuild(connection: Connection, owner_id: int | None = None) -> None:
     writer that would add a new row waits too (its foreign key needs the player's row).
     """
     players = select(Player.id).order_by(Player.id)
-    if owner_id is not None:
-        players = players.where(Player.owner_id == owner_id)
+    if club_id is not None:
+        players = players.where(Player.club_id == club_id)
     connection.execute(players.with_for_update())
     for model in (PlayerTotal, PlayerTotalCanasta, PartnershipTotal):
         keys = model.__table__.primary_key.columns
@@ -310,7 +310,7 @@ def rebuild(connection: Connection, owner_id: int | None = None) -> None:
         )
     for model in (PlayerTotalCanasta, PartnershipTotal, PlayerTotal):
         connection.execute(delete(model).where(model.player_id.in_(players)))
-    found = add_up(side_records(connection, owner_id))
+    found = add_up(side_records(connection, club_id))
     player_rows, canasta_rows = [], []
     for (player, ruleset), stats in found.players.items():
         key = {"player_id": player, "ruleset": ruleset}
@@ -329,10 +329,10 @@ def rebuild(connection: Connection, owner_id: int | None = None) -> None:
             connection.execute(insert(model), rows)
 
 
-def side_records(connection: Connection, owner_id: int | None = None) -> Iterator[SideRecord]:
-    """Every stored side of ``owner_id``'s matches (every account's if ``None``); three statements."""
+def side_records(connection: Connection, club_id: int | None = None) -> Iterator[SideRecord]:
+    """Every stored side of ``club_id``'s matches (every account's if ``None``); three statements."""
 
-    owned = true() if owner_id is None else Match.owner_id == owner_id
+    owned = true() if club_id is None else Match.club_id == club_id
 
     players: dict[int, list[int]] = {}
     seats = select(Seat.side_id, Seat.player_id).join(Side, Side.id == Seat.side_id)

@@ -303,10 +303,10 @@ CANASTON_HANDS = [
 Snapshot = tuple[dict[Any, Any], dict[Any, int], dict[Any, Any]]
 
 
-def stored_totals(owner_id: int) -> Snapshot:
+def stored_totals(club_id: int) -> Snapshot:
     """The account's running totals as stored: per player and rule set (figures and best hand),
     canastas (kinds that count), partnerships (figures and latest side)."""
-    mine = select(Player.id).where(Player.owner_id == owner_id)
+    mine = select(Player.id).where(Player.club_id == club_id)
     players = {
         (row.player_id, row.ruleset): (
             tuple(getattr(row, name) for name in COUNTS),
@@ -336,9 +336,9 @@ def stored_totals(owner_id: int) -> Snapshot:
     return players, canastas, partnerships
 
 
-def added_up(owner_id: int) -> Snapshot:
+def added_up(club_id: int) -> Snapshot:
     """The same, added up from nothing over the account's sides."""
-    found = add_up(side_records(db.session.connection(), owner_id))
+    found = add_up(side_records(db.session.connection(), club_id))
     players = {}
     canastas = {}
     for (player, ruleset), stats in found.players.items():
@@ -355,21 +355,21 @@ def added_up(owner_id: int) -> Snapshot:
     return players, canastas, partnerships
 
 
-def assert_totals_add_up(owner_id: int) -> None:
+def assert_totals_add_up(club_id: int) -> None:
     """The running totals the services kept equal the ones added up from nothing, and every hand's
     stored result is what a fresh fold of the match's stored inputs gives."""
     db.session.expire_all()  # read what was committed
-    assert stored_totals(owner_id) == added_up(owner_id)
-    assert_results_fresh(owner_id)
+    assert stored_totals(club_id) == added_up(club_id)
+    assert_results_fresh(club_id)
 
 
-def assert_results_fresh(owner_id: int) -> None:
+def assert_results_fresh(club_id: int) -> None:
     """Every hand's stored result (``hands.result``) of the account equals a fresh fold of its match."""
     from scorekeeper.models import Hand
     from scorekeeper.rules import fold_match, get_ruleset, load_hand
     from scorekeeper.services import hand_results
 
-    for match in db.session.scalars(select(Match).where(Match.owner_id == owner_id)):
+    for match in db.session.scalars(select(Match).where(Match.club_id == club_id)):
         rows = db.session.execute(
             select(Hand.input, Hand.result).where(Hand.match_id == match.id).order_by(Hand.number)
         ).all()

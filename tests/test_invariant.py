@@ -19,7 +19,7 @@ from sqlalchemy import delete, func, insert, select, update
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.invariant import OutsideUnitOfWork
-from scorekeeper.models import Hand, Match, Player, PlayerTotal, Seat, Side, SideCanasta, User
+from scorekeeper.models import Club, Hand, Match, Player, PlayerTotal, Seat, Side, SideCanasta, User
 from scorekeeper.rules import load_hand
 from scorekeeper.services import match_write
 from scorekeeper.services.matches import fold_match
@@ -56,7 +56,7 @@ def played_match(owner: int, hands: int = 1) -> Match:
 
 def totals(owner: int) -> list[tuple[Any, ...]]:
     """The players' running totals as stored."""
-    mine = select(Player.id).where(Player.owner_id == owner)
+    mine = select(Player.id).where(Player.club_id == owner)
     rows = db.session.execute(
         select(PlayerTotal.player_id, PlayerTotal.hands, PlayerTotal.points)
         .where(PlayerTotal.player_id.in_(mine))
@@ -260,22 +260,22 @@ def test_each_service_write_bumps_the_revision_once(app: Flask, owner: int) -> N
 def test_a_player_renamed_outside_the_services_bumps_the_roster(app: Flask, owner: int) -> None:
     with app.app_context():
         played_match(owner)
-        roster = db.session.get(User, owner).roster_revision
+        roster = db.session.get(Club, owner).roster_revision
         player = db.session.scalar(select(Player).where(Player.name == "Eva"))
         player.name = "Evita"
         db.session.commit()
         db.session.expire_all()
-        assert db.session.get(User, owner).roster_revision == roster + 1
+        assert db.session.get(Club, owner).roster_revision == roster + 1
 
 
 def test_renaming_through_the_service_bumps_the_roster_once(app: Flask, owner: int) -> None:
     with app.app_context():
         played_match(owner)
-        roster = db.session.get(User, owner).roster_revision
+        roster = db.session.get(Club, owner).roster_revision
         eva = db.session.scalar(select(Player.id).where(Player.name == "Eva"))
         services.rename_player(owner, eva, "Evita")
         db.session.expire_all()
-        assert db.session.get(User, owner).roster_revision == roster + 1
+        assert db.session.get(Club, owner).roster_revision == roster + 1
 
 
 # --- Declared with the models --------------------------------------------------------------------------
@@ -300,7 +300,7 @@ def test_importing_only_the_models_gives_the_guard(tmp_path: Any) -> None:
             user = models.User(username="ana", password_hash="x")
             session.add(user)
             session.flush()
-            match = models.Match(owner_id=user.id, ruleset="classic", target=5000)
+            match = models.Match(club_id=user.id, ruleset="classic", target=5000)
             session.add(match)
             try:
                 session.flush()

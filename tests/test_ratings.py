@@ -135,7 +135,7 @@ def replayed(owner: int) -> dict[tuple[str, str], tuple[float, float, int]]:
     """The account's ratings by OpenSkill called on its finished matches as stored now, per scope."""
     matches = db.session.scalars(
         select(Match)
-        .where(Match.owner_id == owner, Match.finished.is_(True))
+        .where(Match.club_id == owner, Match.finished.is_(True))
         .order_by(Match.created_at, Match.id)
     ).all()
     found = {}
@@ -153,7 +153,7 @@ def stored(owner: int) -> dict[tuple[str, str], tuple[float, float, int]]:
     rows = db.session.execute(
         select(PlayerRating.scope, Player.name, PlayerRating.mu, PlayerRating.sigma, PlayerRating.matches)
         .join(Player, Player.id == PlayerRating.player_id)
-        .where(PlayerRating.owner_id == owner)
+        .where(PlayerRating.club_id == owner)
     )
     return {(scope, name): (mu, sigma, n) for scope, name, mu, sigma, n in rows}
 
@@ -222,7 +222,7 @@ def _apply(owner: int, edit: tuple[Any, ...], ids: list[int]) -> None:
 
 
 def _people(owner: int, edit: tuple[Any, ...]) -> None:
-    found = {p.name: p.id for p in db.session.scalars(select(Player).where(Player.owner_id == owner))}
+    found = {p.name: p.id for p in db.session.scalars(select(Player).where(Player.club_id == owner))}
     if edit[0] == "merge" and edit[1] in found and edit[2] in found:
         with contextlib.suppress(ValidationError):  # the same player, or both in one match
             player_service.merge_players(owner, found[edit[1]], found[edit[2]])

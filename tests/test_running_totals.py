@@ -56,7 +56,7 @@ def _new_match(rng: random.Random, owner: int) -> None:
 
 def _step(rng: random.Random, owner: int) -> None:
     """One random change through the services; one the rules refuse changes nothing."""
-    matches = list(db.session.scalars(select(Match).where(Match.owner_id == owner).order_by(Match.id)))
+    matches = list(db.session.scalars(select(Match).where(Match.club_id == owner).order_by(Match.id)))
     action = rng.choice(["new", "add", "add", "add", "edit", "edit", "delete", "import", "merge", "merge"])
     if action == "new" or not matches:
         _new_match(rng, owner)
@@ -220,7 +220,7 @@ def test_deleting_a_match_takes_out_what_it_counted_for(app: Flask, password_has
     with app.app_context():
         for _ in range(60):
             _step(rng, owner)
-        matches = list(db.session.scalars(select(Match).where(Match.owner_id == owner).order_by(Match.id)))
+        matches = list(db.session.scalars(select(Match).where(Match.club_id == owner).order_by(Match.id)))
         # The newest match holds most partnerships' latest sides; a random one tries the rest.
         for gone in (matches[-1], rng.choice(matches[:-1])):
             services.delete_match(services.get_match(owner, gone.id))

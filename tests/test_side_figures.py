@@ -22,10 +22,10 @@ from tests.helpers import hand, make_user
 SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
 
 
-def stored(owner_id: int) -> list[list[SideFigures]]:
+def stored(club_id: int) -> list[list[SideFigures]]:
     """The figures stored with each side of the account's matches (oldest match first)."""
     db.session.expire_all()  # read what was committed, not what the session holds
-    matches = db.session.scalars(select(Match).where(Match.owner_id == owner_id).order_by(Match.id))
+    matches = db.session.scalars(select(Match).where(Match.club_id == club_id).order_by(Match.id))
     return [
         [
             SideFigures(
@@ -43,10 +43,10 @@ def stored(owner_id: int) -> list[list[SideFigures]]:
     ]
 
 
-def assert_stored_equal_folded(owner_id: int) -> list[list[SideFigures]]:
+def assert_stored_equal_folded(club_id: int) -> list[list[SideFigures]]:
     """The stored figures are those folding every match's stored hands afresh gives."""
-    figures = stored(owner_id)
-    matches = db.session.scalars(select(Match).where(Match.owner_id == owner_id).order_by(Match.id))
+    figures = stored(club_id)
+    matches = db.session.scalars(select(Match).where(Match.club_id == club_id).order_by(Match.id))
     assert figures == [list(side_figures(mv.ruleset, mv.state)) for mv in map(services.view, matches)]
     return figures
 

@@ -83,9 +83,9 @@ M2_HANDS = [
 
 @pytest.fixture
 def owner(app: Flask, password_hash: str) -> Any:
-    owner_id = make_user(app, "ana", password_hash)[0]
+    club_id = make_user(app, "ana", password_hash)[0]
     with app.app_context():
-        yield owner_id
+        yield club_id
 
 
 @pytest.fixture

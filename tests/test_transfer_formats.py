@@ -69,7 +69,7 @@ def build(
     rs = get_ruleset(ruleset, {})
     match = Match(
         id=match_id,
-        owner_id=1,
+        club_id=1,
         ruleset=ruleset,
         target=target or rs.target,
         house_rules={},

@@ -88,7 +88,7 @@ def test_other_naive_writes_are_refused_too(app: Flask, owner: int, what: str, c
 
 
 def _move_seat(match: Match) -> None:
-    other = Player(owner_id=match.owner_id, name="Sol")
+    other = Player(club_id=match.club_id, name="Sol")
     db.session.add(other)
     match.sides[0].seats[0].player = other
 

@@ -15,13 +15,14 @@ from typing import Any, TypeVar, cast
 from flask import Response, current_app, g, jsonify, request, url_for
 from werkzeug.routing import BuildError
 
+from ..access import current_club, table_club
 from ..keys import is_valid_key
 from ..models import Entry, Event, EventRound
 from ..rules import N_, FieldError, ValidationError
 from ..rules.house_rules import is_whole_number
+from ..services import club_reads, view
 from ..services import event_reads as reads
 from ..services import events as service
-from ..services import view
 from ..services.errors import MAX_ID
 from ..services.submission_keys import KEY_FIELD
 from .blueprint import bp
@@ -108,7 +109,7 @@ def _optional_body() -> Any:
 
 
 def _event(event_id: int) -> Event:
-    return reads.get_event(g.api_user.id, event_id)
+    return reads.get_event(current_club().id, event_id)
 
 
 # --- The organiser's routes -------------------------------------------------------------------------
@@ -117,15 +118,15 @@ def _event(event_id: int) -> Event:
 @bp.get("/events")
 @token_required
 def events() -> Response:
-    return jsonify([event_json(e) for e in reads.list_events(g.api_user.id, whole=True)])
+    return jsonify([event_json(e) for e in reads.list_events(current_club().id, whole=True)])
 
 
 @bp.post("/events")
 @token_required
 def new_event() -> tuple[Response, int, dict[str, str]]:
     data = json_body()
-    event = service.create_event(g.api_user.id, data, _request_key(data))
-    event = reads.get_event(g.api_user.id, event.id)
+    event = service.create_event(current_club().id, data, _request_key(data))
+    event = reads.get_event(current_club().id, event.id)
     return jsonify(event_json(event)), 201, {"Location": url_for(".event", event_id=event.id)}
 
 
@@ -223,7 +224,8 @@ def table_token_required(view_function: F) -> F:
                 **{"WWW-Authenticate": 'Bearer realm="scorekeeper-table"'},
             )
         g.table = access
-        g.api_user = access.event.owner
+        g.club = table_club(access.event.club_id)
+        g.api_user = club_reads.first_owner(access.event.club_id)  # whose keys a replay is read from
         return view_function(*args, **kwargs)
 
     return cast(F, wrapper)

@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from flask import Response, g, jsonify, request, url_for
 
+from ..access import current_club
 from ..keys import is_valid_key
 from ..rules import FieldError, ValidationError
 from ..services import answered_view
@@ -43,7 +44,7 @@ def replay(error: AlreadyDone) -> Response:
     """The first answer to this key again, marked as a replay."""
     done = error.done
     if done.snapshot is not None:
-        response = hand_created(answered_view(g.api_user.id, done.match_id, done.snapshot), done.number)
+        response = hand_created(answered_view(current_club().id, done.match_id, done.snapshot), done.number)
     elif done.answer is not None:  # a row kept before snapshots: the answer itself
         status, body = done.answer
         response = jsonify(body)

@@ -10,6 +10,7 @@ from typing import Any, TypeVar, cast
 from flask import Response, current_app, g, jsonify, request, url_for
 
 from .. import page_cache
+from ..access import authorize, current_club
 from ..models import as_utc
 from ..rules import N_, RULESET_IDS, UnknownRuleSet, all_rulesets, get_ruleset
 from ..services import (
@@ -51,6 +52,7 @@ def token_required(view_function: F) -> F:
                 **{"WWW-Authenticate": 'Bearer realm="scorekeeper"'},
             )
         g.api_user = user
+        authorize(user.id)  # the route's club and the token's account's role there (scorekeeper.access)
         return view_function(*args, **kwargs)
 
     return cast(F, wrapper)
@@ -90,7 +92,7 @@ def matches() -> Response:
     page = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= len(str(MAX_PAGE)) else 0
     if not 1 <= page <= MAX_PAGE:
         return error_response(422, {"page": [f"Must be a page number from 1 to {MAX_PAGE}."]})
-    views, pages = list_matches(g.api_user.id, page, bp_page_size())
+    views, pages = list_matches(current_club().id, page, bp_page_size())
     response = jsonify([match_resource(mv, with_hands=False) for mv in views])
     last = max(1, pages.pages)
     links = [
@@ -113,7 +115,7 @@ def bp_page_size() -> int:
 @bp.post("/matches")
 @token_required
 def new_match() -> tuple[Response, int, dict[str, str]]:
-    match = create_match(g.api_user.id, json_body())
+    match = create_match(current_club().id, json_body())
     location = url_for(".match", match_id=match.id)
     return jsonify(match_resource(view(match))), 201, {"Location": location}
 
@@ -123,21 +125,19 @@ def new_match() -> tuple[Response, int, dict[str, str]]:
 def match(match_id: int) -> Response:
     """The match with its hands: folded and serialised once per version, then served from the
     process's store of answers (:mod:`scorekeeper.page_cache`) after one small query."""
-    owner = g.api_user
+    club = current_club()
     if not 1 <= match_id <= MAX_ID:
         raise NotFound(match_id)
-    row = match_version(owner.id, match_id)
+    row = match_version(club.id, match_id)
     if row is None:
         raise NotFound(match_id)
-    body = page_cache.fetch(
-        match_key(owner.id, match_id, row.revision, row.updated_at, owner.roster_revision)
-    )
+    body = page_cache.fetch(match_key(club.id, match_id, row.revision, row.updated_at, club.roster_revision))
     if body is None:
-        stored = get_match(owner.id, match_id)
+        stored = get_match(club.id, match_id)
         response = match_answer(view(stored))
         # Kept under the version of the rows it was made from: under READ COMMITTED a change
         # committed since the query above can only make it newer than that key, never older.
-        key = match_key(owner.id, match_id, stored.revision, stored.updated_at, owner.roster_revision)
+        key = match_key(club.id, match_id, stored.revision, stored.updated_at, club.roster_revision)
         page_cache.store(key, response.get_data(as_text=True))
         return response
     return current_app.response_class(body, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
@@ -147,18 +147,18 @@ def match(match_id: int) -> Response:
 @token_required
 def remove_match(match_id: int) -> Response:
     """Delete the match with everything of it (404 from then on); 409 for a match that must stay."""
-    delete_match(get_match(g.api_user.id, match_id))
+    delete_match(get_match(current_club().id, match_id))
     return current_app.response_class(status=204)
 
 
 def match_key(
-    owner_id: int, match_id: int, revision: int, updated_at: Any, roster_revision: int
+    club_id: int, match_id: int, revision: int, updated_at: Any, roster_revision: int
 ) -> tuple[Any, ...]:
     """Where the answer for a match is kept: every change to the match bumps its ``revision`` (and
     ``updated_at``) in its own transaction, and renaming or merging the account's players bumps the
     ``roster_revision`` (the answer holds their names); so a change reaches a new key, and nothing
     needs forgetting. The store is per process, and so is the serialiser's code."""
-    return ("api-match", owner_id, match_id, revision, as_utc(updated_at), roster_revision)
+    return ("api-match", club_id, match_id, revision, as_utc(updated_at), roster_revision)
 
 
 @bp.post("/matches/<int:match_id>/hands")
@@ -166,7 +166,7 @@ def match_key(
 def new_hand(match_id: int) -> Response:
     """Store the next hand; the answer is rendered after the service committed it (and rendered so
     again for a repeat of an ``Idempotency-Key``: :mod:`.idempotency`)."""
-    stored, data = get_match(g.api_user.id, match_id), json_body()
+    stored, data = get_match(current_club().id, match_id), json_body()
     result, mv = add_hand(stored, data, g.api_user.id, key_from_header(match_id, data))
     return hand_created(mv, result.number)
 
@@ -188,7 +188,7 @@ def expected_version() -> int | None:
 @bp.get("/matches/<int:match_id>/hands/<int:number>")
 @token_required
 def hand(match_id: int, number: int) -> Response:
-    mv = view(get_match(g.api_user.id, match_id))
+    mv = view(get_match(current_club().id, match_id))
     if not 1 <= number <= len(mv.state.hands):
         return message(404, "Not found.")
     return hand_answer(mv, number)
@@ -198,7 +198,7 @@ def hand(match_id: int, number: int) -> Response:
 @token_required
 def edit_hand(match_id: int, number: int) -> Response:
     """Replace a hand; with ``If-Match: "VERSION"`` only if nobody changed it meanwhile (else 409)."""
-    stored = get_match(g.api_user.id, match_id)
+    stored = get_match(current_club().id, match_id)
     version = expected_version()
     _result, mv = replace_hand(stored, number, json_body(), g.api_user.id, expected_version=version)
     return hand_with_match(mv, number)
@@ -207,7 +207,7 @@ def edit_hand(match_id: int, number: int) -> Response:
 @bp.delete("/matches/<int:match_id>/hands/<int:number>")
 @token_required
 def remove_hand(match_id: int, number: int) -> Response:
-    mv = delete_last_hand(get_match(g.api_user.id, match_id), number, g.api_user.id)
+    mv = delete_last_hand(get_match(current_club().id, match_id), number, g.api_user.id)
     return jsonify({"match": match_resource(mv)})
 
 
@@ -223,7 +223,7 @@ def ratings() -> Response:
     return jsonify(
         [
             {"player": s.name, "mu": s.mu, "sigma": s.sigma, "ordinal": s.ordinal, "matches": s.matches}
-            for s in rating_reads.ladder(g.api_user.id, scope)
+            for s in rating_reads.ladder(current_club().id, scope)
         ]
     )
 
@@ -234,4 +234,4 @@ def predict() -> Response:
     """Each side's chance to win, by the model, from the ratings of ``ruleset`` (every rule set if
     null); unknown names at the default. 422: a name in two sides, an unknown rule set."""
     sides, scope = rating_reads.parse_prediction(json_body())
-    return jsonify({"win": rating_reads.predict(g.api_user.id, sides, scope)})
+    return jsonify({"win": rating_reads.predict(current_club().id, sides, scope)})

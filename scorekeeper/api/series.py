@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, g, jsonify, url_for
+from flask import Response, current_app, jsonify, url_for
 
+from ..access import current_club
 from ..models import Series
 from ..rules import N_, FieldError, ValidationError
 from ..services import NotFound
@@ -46,7 +47,7 @@ def table_json(table: service.SeriesTable) -> dict[str, Any]:
 @bp.get("/series")
 @token_required
 def list_series() -> Response:
-    return jsonify([series_json(s) for s in service.list_series(g.api_user.id)])
+    return jsonify([series_json(s) for s in service.list_series(current_club().id)])
 
 
 @bp.post("/series")
@@ -54,7 +55,7 @@ def list_series() -> Response:
 def create_series() -> tuple[Response, int, dict[str, str]]:
     """201 with the new series; 200 with the one of that name, made before with the same settings
     (the name is the key: a double tap makes one)."""
-    series, made = service.create_series(g.api_user.id, json_body())
+    series, made = service.create_series(current_club().id, json_body())
     location = url_for(".series", series_id=series.id)
     return jsonify(table_json(service.series_table(series))), 201 if made else 200, {"Location": location}
 
@@ -62,14 +63,14 @@ def create_series() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/series/<int:series_id>")
 @token_required
 def series(series_id: int) -> Response:
-    return jsonify(table_json(service.series_table(service.get_series(g.api_user.id, series_id))))
+    return jsonify(table_json(service.series_table(service.get_series(current_club().id, series_id))))
 
 
 @bp.post("/series/<int:series_id>/events")
 @token_required
 def include_event(series_id: int) -> Response:
     """``{"event": ID}``: count the account's event as a night of the series (again: no change)."""
-    series = service.get_series(g.api_user.id, series_id)
+    series = service.get_series(current_club().id, series_id)
     event_id = service.event_id_of(json_body())
     try:
         service.set_event_series(series, event_id, included=True)
@@ -81,5 +82,5 @@ def include_event(series_id: int) -> Response:
 @bp.delete("/series/<int:series_id>/events/<int:event_id>")
 @token_required
 def exclude_event(series_id: int, event_id: int) -> Response:
-    service.set_event_series(service.get_series(g.api_user.id, series_id), event_id, included=False)
+    service.set_event_series(service.get_series(current_club().id, series_id), event_id, included=False)
     return current_app.response_class(status=204)

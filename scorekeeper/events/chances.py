@@ -26,7 +26,7 @@ def table_chances(event: Any, tables: Sequence[Sequence[Sequence[int]]], entries
     ]
     scope = event.ruleset if event.ruleset in RULESET_IDS else ALL_RULESETS
     texts = []
-    for chances in predict_many(event.owner_id, games, scope):
+    for chances in predict_many(event.club_id, games, scope):
         if not chances:
             texts.append("")
             continue

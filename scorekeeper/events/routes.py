@@ -13,10 +13,11 @@ from typing import Any, Final
 
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 from werkzeug.wrappers import Response
 
 from .. import single_use, vocabulary
+from ..access import current_club
 from ..i18n import translated_errors
 from ..keys import new_key
 from ..matches.edit_log import log_entries
@@ -68,7 +69,7 @@ def load_event(event_id: int) -> Any:
     if not 1 <= event_id <= MAX_ID:
         abort(404)
     try:
-        return event_reads.get_event(current_user.id, event_id)
+        return event_reads.get_event(current_club().id, event_id)
     except NotFound:
         abort(404)
 
@@ -100,7 +101,7 @@ def _flash_errors(error: ValidationError) -> None:
 def index() -> str:
     """The organiser's events, newest first."""
     return render_template(
-        "events/index.html", events=event_reads.list_events(current_user.id), formats=FORMAT_SHORT
+        "events/index.html", events=event_reads.list_events(current_club().id), formats=FORMAT_SHORT
     )
 
 
@@ -114,7 +115,7 @@ def _render_new(form: NewEventBase, status: int = 200, entry_errors: Sequence[An
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
         skip_house_keys=GAME_KEYS,
-        players=player_names(current_user.id),
+        players=player_names(current_club().id),
         entry_errors=entry_errors,
     )
     return page, status
@@ -207,7 +208,7 @@ def place_event_errors(
 def made_event(_matches: Sequence[Any]) -> str:
     """The console of the event a create just made (flushed, so the newest of the account): where a
     repeat of its form is sent (:mod:`scorekeeper.single_use`)."""
-    made = event_reads.list_events(current_user.id)
+    made = event_reads.list_events(current_club().id)
     return console_url(made[0].id) if made else url_for("events.index")
 
 
@@ -223,7 +224,7 @@ def new() -> Any:
     data, fields, house = event_request(form)
     try:
         with single_use.claim("event", made_event):
-            event = events.create_event(current_user.id, data)
+            event = events.create_event(current_club().id, data)
     except ValidationError as error:
         entry_errors = place_event_errors(form, fields, house, translated_errors(error))
         return _render_new(form, UNPROCESSABLE, entry_errors)

@@ -11,10 +11,11 @@ from typing import Any, Final
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_login import current_user, login_required
+from flask_login import login_required
 from werkzeug.wrappers import Response
 
 from .. import single_use
+from ..access import current_club
 from ..i18n import translated_errors
 from ..models import Event
 from ..rules import ValidationError
@@ -32,7 +33,7 @@ def event_series_form(event: Event, form: EventSeriesForm | None = None) -> Even
     """The console's series form of ``event``: the account's series to choose from (one statement)."""
     form = form or EventSeriesForm(series=str(event.series_id) if event.series_id else NO_SERIES)
     form.series.choices = [(NO_SERIES, str(_l("None")))] + [
-        (str(s.id), s.name) for s in series_service.list_series(event.owner_id)
+        (str(s.id), s.name) for s in series_service.list_series(event.club_id)
     ]
     return form
 
@@ -60,7 +61,7 @@ def _event_arg() -> int | None:
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 10 and 1 <= int(raw) <= MAX_ID):
         return None
     try:
-        return int(event_reads.get_event(current_user.id, int(raw)).id)
+        return int(event_reads.get_event(current_club().id, int(raw)).id)
     except NotFound:
         return None
 
@@ -91,14 +92,14 @@ def new_series() -> Any:
     def made(_matches: Any) -> str:
         if event_id is not None:
             return url_for("events.show", event_id=event_id) + "#event-series"
-        found = next((s.id for s in series_service.list_series(current_user.id) if s.name == name), None)
+        found = next((s.id for s in series_service.list_series(current_club().id) if s.name == name), None)
         if found is None:
             return url_for("players.series_index")
         return url_for("players.series_page", series_id=found)
 
     try:
         with single_use.claim("series", made):
-            series, _new = series_service.create_series(current_user.id, data)
+            series, _new = series_service.create_series(current_club().id, data)
     except ValidationError as error:
         _place_errors(
             form, error, {"name": form.name, "best": form.best, "minimum": form.minimum, "_": form.name}
@@ -123,7 +124,7 @@ def event_series(event_id: int) -> Any:
     if not 1 <= event_id <= MAX_ID:
         abort(404)
     try:
-        event = event_reads.get_event(current_user.id, event_id)
+        event = event_reads.get_event(current_club().id, event_id)
     except NotFound:
         abort(404)
     form = event_series_form(event, EventSeriesForm())
@@ -138,7 +139,7 @@ def event_series(event_id: int) -> Any:
         if raw == NO_SERIES:
             chosen = None
         elif raw.isascii() and raw.isdigit() and len(raw) <= 10:
-            chosen = series_service.get_series(current_user.id, int(raw))
+            chosen = series_service.get_series(current_club().id, int(raw))
         else:
             raise NotFound(raw)
     except NotFound:
@@ -149,7 +150,7 @@ def event_series(event_id: int) -> Any:
         if chosen is not None:
             series_service.set_event_series(chosen, event.id, True)
         elif event.series_id is not None:
-            current = series_service.get_series(current_user.id, event.series_id)
+            current = series_service.get_series(current_club().id, event.series_id)
             series_service.set_event_series(current, event.id, False)
     if chosen is not None:
         flash(_("The night counts in the series %(name)s.", name=chosen.name), "success")

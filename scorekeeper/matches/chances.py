@@ -8,8 +8,9 @@ from typing import Final
 from flask import Response, jsonify, request
 from flask_babel import format_percent
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 
+from ..access import current_club
 from ..rules import ValidationError
 from ..rules.match_setup import MAX_SIDES
 from ..services.rating_reads import parse_prediction, predict
@@ -35,7 +36,7 @@ def chances() -> tuple[Response, int]:
         parsed, scope = parse_prediction({"sides": named, "ruleset": request.args.get("ruleset") or None})
     except ValidationError as error:
         return jsonify({"errors": {e.path: [e.render()] for e in error.errors}}), UNPROCESSABLE
-    win = predict(current_user.id, parsed, scope)
+    win = predict(current_club().id, parsed, scope)
     numbered = [n for n, side in enumerate(sides, start=1) if side]
     each = [
         _("Side %(n)s %(chance)s", n=n, chance=format_percent(chance))

@@ -14,7 +14,8 @@ from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
-from .. import page_cache, sessions, single_use
+from .. import access, page_cache, sessions, single_use
+from ..access import current_club
 from ..extensions import login_manager
 from ..i18n import translated_errors
 from ..keys import is_valid_key, new_key
@@ -88,10 +89,10 @@ MAX_DIGITS: Final = 12
 def _history() -> str:
     """The account's matches, newest first, filtered by the query string and paginated."""
     form = HistoryFilterForm(formdata=request.args)
-    form.set_choices([(p.id, p.name) for p in players_of(current_user.id)])
+    form.set_choices([(p.id, p.name) for p in players_of(current_club().id)])
     form.validate()
     asked = form.page_number()
-    result = history_page(current_user.id, form.filters(), asked, PER_PAGE)
+    result = history_page(current_club().id, form.filters(), asked, PER_PAGE)
     if asked > result.page:
         form.page.errors = [
             *form.page.errors,
@@ -142,7 +143,7 @@ def _render_new(form: NewMatchBase, status: int = 200, uneven: list[int] | None 
         form=form,
         rulesets=rulesets,
         overrides=overrides,
-        players=player_names(current_user.id),
+        players=player_names(current_club().id),
         presets={rs.id: preset_choices(rs) for rs in rulesets},
         band_rows=band_rows,
         third_side_rulesets=ruleset_names(rs for rs in rulesets if rs.max_sides >= 3),
@@ -183,12 +184,12 @@ def new() -> Any:
         if uneven is not None:
             check_new_match(built.data)  # a mistake comes first
             return _render_new(form, UNPROCESSABLE, uneven)
-        twin = unplayed_twin(current_user.id, built.data)
+        twin = unplayed_twin(current_club().id, built.data)
         if twin is not None:  # the same match typed again (Back, then the form filled in afresh)
             flash(str(single_use.REPEATED["match"]), "info")
             return redirect(url_for("matches.show", match_id=twin.id))
         with single_use.claim("match", made_scoreboard):
-            match = create_match(current_user.id, built.data)
+            match = create_match(current_club().id, built.data)
     except ValidationError as error:
         place_match_errors(form, built, translated_errors(error))
         return _render_new(form, UNPROCESSABLE)
@@ -222,7 +223,7 @@ def quick_scoreboard(match_id: int) -> Response | None:
     row = scoreboard_version(match_id, sessions.LIVE_SESSION, sessions.live_params(token))
     if row is None:
         return None  # not theirs, no longer there, or the session ended: the full path answers
-    tag = etag_for(match_id, row.revision, row.updated_at, row.owner_id, row.roster_revision)
+    tag = etag_for(match_id, row.revision, row.updated_at, row.user_id, row.roster_revision, row.role)
     if request.if_none_match and request.if_none_match.contains(tag) and "_flashes" not in session:
         return not_modified(tag)  # (a message waiting for this session needs the page)
     key = _page_key(tag)
@@ -238,8 +239,11 @@ def _page_key(tag: str) -> tuple[str, str, str] | None:
 
 @login_required
 def _show(match_id: int) -> Response:
+    access.require()
     match = owned_or_404(get_match, match_id)
-    tag = etag_for(match.id, match.revision, match.updated_at, current_user.id, current_user.roster_revision)
+    club = access.current_club()
+    tag = etag_for(match.id, match.revision, match.updated_at, current_user.id, club.roster_revision,
+                   club.role)
     mv = view(match)
     context = scoreboard_context(mv)
     entries = latest_log(match_id, SCOREBOARD_ENTRIES + 1)
@@ -316,7 +320,7 @@ def rematch(match_id: int) -> Response:
         return back
     try:
         with single_use.claim("rematch", made_scoreboard):
-            match = create_match(current_user.id, rematch_request(mv))
+            match = create_match(current_club().id, rematch_request(mv))
     except ValidationError as error:
         for messages in translated_errors(error).values():
             for message in messages:

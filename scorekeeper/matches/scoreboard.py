@@ -243,12 +243,15 @@ def history_row(match: Match, ruleset_names: dict[str, str]) -> HistoryRow:
     )
 
 
-def etag_for(match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int) -> str:
-    """What the scoreboard depends on: the match's revision (every change to it), the account's
-    player names, the language, the reader's time zone, and the templates and catalogs of this
+def etag_for(
+    match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int, role: str = "owner"
+) -> str:
+    """What the scoreboard depends on: the match's revision (every change to it), the reader and
+    their role in the match's club (a scorer's page has Save and Undo, a member's has not), the
+    club's player names, the language, the reader's time zone, and the templates and catalogs of this
     version of the app. The time of the match's last change tells apart a match that took the id
     of one deleted with its database (a rebuilt database numbers its matches and revisions from 1
     again)."""
     changed = int(as_utc(updated_at).timestamp() * 1_000_000)
     zone = reader_zone_name()  # the edit log's times are written in the reader's zone
-    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-p{roster_revision}-{get_locale()}-{zone}-{PAGES}"
+    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-{role}-p{roster_revision}-{get_locale()}-{zone}-{PAGES}"

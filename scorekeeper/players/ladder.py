@@ -12,10 +12,11 @@ from typing import Any, Final
 from flask import Response, abort, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 from markupsafe import Markup
 
 from .. import charts, vocabulary
+from ..access import current_club
 from ..loaders import owned_or_404
 from ..models import ALL_RULESETS, Player
 from ..rules import RULESET_IDS
@@ -56,8 +57,8 @@ def ratings() -> tuple[str, int]:
     minimum, error, kept = _minimum(request.args.get("min"))
     page = render_template(
         "players/ratings.html",
-        standings=ladder(current_user.id, scope),
-        partnerships=partnerships(current_user.id, scope),
+        standings=ladder(current_club().id, scope),
+        partnerships=partnerships(current_club().id, scope),
         scope=scope,
         rulesets=[(r, ruleset_name(r)) for r in RULESET_IDS],
         minimum=minimum,
@@ -80,7 +81,7 @@ class RatingChart:
 def rating_chart(player: Player) -> RatingChart | None:
     """The player's rating (mu − 3 sigma, over every rule set) after each of their rated matches,
     from the starting 0; ``None`` before any (one statement)."""
-    points = history(current_user.id, player.id)
+    points = history(current_club().id, player.id)
     if not points:
         return None
     ordinals = [p.ordinal for p in points]
@@ -112,7 +113,7 @@ def rating_chart(player: Player) -> RatingChart | None:
 @login_required
 def series_index() -> str:
     """The account's series (a season of club nights), made through the API or by the organiser."""
-    return render_template("players/series_index.html", series=series_service.list_series(current_user.id))
+    return render_template("players/series_index.html", series=series_service.list_series(current_club().id))
 
 
 @bp.get("/players/series/<int:series_id>")

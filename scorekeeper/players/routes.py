@@ -12,11 +12,12 @@ from babel.numbers import format_decimal
 from flask import flash, redirect, render_template, url_for
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import single_use, vocabulary
+from ..access import current_club
 from ..charts import MAX_RESULTS, ResultPoint, results_chart
 from ..i18n import translated_errors
 from ..keys import new_key
@@ -56,8 +57,8 @@ def kind_label(code: str) -> str:
 @bp.get("/players")
 @login_required
 def index() -> str:
-    players = players_of(current_user.id)
-    stats = players_stats(current_user.id)
+    players = players_of(current_club().id)
+    stats = players_stats(current_club().id)
     return render_template("players/index.html", players=players, stats=stats, empty=Stats())
 
 
@@ -152,12 +153,12 @@ def _chart(player: Player, ruleset: str, results: list[Result]) -> ResultsChart:
 
 def _charts(player: Player, rulesets: list[str]) -> list[ResultsChart]:
     """One results chart per rule set of ``rulesets`` with a finished match, in that order."""
-    found = latest_results_by_ruleset(current_user.id, player.id, MAX_RESULTS)
+    found = latest_results_by_ruleset(current_club().id, player.id, MAX_RESULTS)
     return [_chart(player, r, found[r]) for r in rulesets if r in found]
 
 
 def _render_show(player: Player, rename: RenameForm | None = None, status: int = 200) -> tuple[str, int]:
-    by_ruleset = ruleset_stats(current_user.id, player.id)
+    by_ruleset = ruleset_stats(current_club().id, player.id)
     columns = _columns(by_ruleset)
     kinds = sorted({k for c in columns if c.points for k in c.stats.canastas})
     page = render_template(
@@ -165,7 +166,7 @@ def _render_show(player: Player, rename: RenameForm | None = None, status: int =
         player=player,
         columns=columns,
         kinds=[(k, kind_label(k)) for k in kinds],
-        partnerships=partnerships_of(current_user.id, player.id),
+        partnerships=partnerships_of(current_club().id, player.id),
         charts=_charts(player, by_matches(by_ruleset)),
         ruleset_name=ruleset_name,
         rename=rename or RenameForm(formdata=None, data={"name": player.name}),
@@ -187,7 +188,7 @@ def rename(player_id: int) -> Any:
     if form.validate_on_submit():
         old = player.name
         try:
-            rename_player(current_user.id, player.id, form.name.data)
+            rename_player(current_club().id, player.id, form.name.data)
         except ValidationError as error:
             form.name.errors = [*form.name.errors, *translated_errors(error).get("name", [])]
         else:
@@ -200,7 +201,7 @@ def rename(player_id: int) -> Any:
 @login_required
 def merge(player_id: int) -> str | Response | tuple[str, int]:
     player = owned_or_404(get_player, player_id)
-    others = [p for p in players_of(current_user.id) if p.id != player.id]
+    others = [p for p in players_of(current_club().id) if p.id != player.id]
     form = MergeForm()
     form.other.choices = [(p.id, p.name) for p in others]
     valid = form.validate_on_submit()
@@ -211,7 +212,7 @@ def merge(player_id: int) -> str | Response | tuple[str, int]:
         return render_template("players/merge.html", player=player, form=form, others=others), status
     other = next(p for p in others if p.id == form.other.data)
     if form.confirm.data != CONFIRMED:
-        matches = match_count(current_user.id, other.id)
+        matches = match_count(current_club().id, other.id)
         form.once.data = new_key()
         return render_template(
             "players/merge_confirm.html", player=player, other=other, form=form, matches=matches
@@ -219,7 +220,7 @@ def merge(player_id: int) -> str | Response | tuple[str, int]:
     gone = other.name
     try:
         with single_use.claim("merge", lambda _made: url_for("players.show", player_id=player.id)):
-            merge_players(current_user.id, player.id, other.id)
+            merge_players(current_club().id, player.id, other.id)
     except ValidationError as error:
         form.other.errors = [*form.other.errors, *translated_errors(error).get("merge", [])]
         return render_template("players/merge.html", player=player, form=form, others=others), UNPROCESSABLE

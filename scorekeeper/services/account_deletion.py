@@ -17,6 +17,7 @@ from .. import throttle
 from ..extensions import db
 from ..models import (
     ApiToken,
+    Club,
     IdempotencyKey,
     LoginSession,
     Match,
@@ -26,6 +27,7 @@ from ..models import (
     PlayerTotalCanasta,
     User,
 )
+from .club_reads import personal_club_id
 from .unit_of_work import match_write
 
 
@@ -38,8 +40,11 @@ class AccountData:
 
 
 def account_data(user_id: int) -> AccountData:
+    """What the account's personal club holds."""
+    club_id = personal_club_id(user_id)
+
     def count(model: type[Match] | type[Player]) -> int:
-        return int(db.session.scalar(select(func.count()).where(model.owner_id == user_id)) or 0)
+        return int(db.session.scalar(select(func.count()).where(model.club_id == club_id)) or 0)
 
     return AccountData(matches=count(Match), players=count(Player))
 
@@ -56,22 +61,24 @@ def delete_account(user_id: int) -> None:
     if user is None:
         return
     username = user.username
-    players = select(Player.id).where(Player.owner_id == user_id).scalar_subquery()
+    club_id = personal_club_id(user_id)
+    players = select(Player.id).where(Player.club_id == club_id).scalar_subquery()
     statements = [
         delete(PartnershipTotal).where(PartnershipTotal.player_id.in_(players)),
         delete(PlayerTotalCanasta).where(PlayerTotalCanasta.player_id.in_(players)),
         delete(PlayerTotal).where(PlayerTotal.player_id.in_(players)),
         delete(IdempotencyKey).where(IdempotencyKey.user_id == user_id),
-        delete(Match).where(Match.owner_id == user_id),
-        delete(Player).where(Player.owner_id == user_id),
+        delete(Match).where(Match.club_id == club_id),
+        delete(Player).where(Player.club_id == club_id),
         delete(ApiToken).where(ApiToken.user_id == user_id),
         delete(LoginSession).where(LoginSession.user_id == user_id),
         delete(User).where(User.id == user_id),
+        delete(Club).where(Club.id == club_id),  # the database cascades to its events, series, ratings
     ]
     with match_write(conflict=None):  # bulk deletes of matches: a unit of work's (scorekeeper.invariant)
         # A device still writing to the account waits for these locks (on PostgreSQL), then finds
         # its players gone: a conflict for it, never a row left pointing at a deleted side.
-        db.session.execute(select(Player.id).where(Player.owner_id == user_id).with_for_update())
+        db.session.execute(select(Player.id).where(Player.club_id == club_id).with_for_update())
         for statement in statements:
             db.session.execute(statement, execution_options={"synchronize_session": False})
     db.session.expunge_all()  # the deleted objects must not be flushed or read again

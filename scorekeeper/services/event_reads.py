@@ -76,23 +76,23 @@ _WHOLE: Final = (
 )
 
 
-def get_event(owner_id: int, event_id: int) -> Event:
-    """:raise NotFound: no event ``event_id`` of ``owner_id`` (another account's is not found)."""
+def get_event(club_id: int, event_id: int) -> Event:
+    """:raise NotFound: no event ``event_id`` of ``club_id`` (another account's is not found)."""
     if not 1 <= event_id <= MAX_ID:
         raise NotFound(event_id)
     event: Event | None = db.session.scalar(
-        select(Event).where(Event.id == event_id, Event.owner_id == owner_id).options(*_WHOLE)
+        select(Event).where(Event.id == event_id, Event.club_id == club_id).options(*_WHOLE)
     )
     if event is None:
         raise NotFound(event_id)
     return event
 
 
-def list_events(owner_id: int, whole: bool = False) -> list[Event]:
+def list_events(club_id: int, whole: bool = False) -> list[Event]:
     """The account's events, newest first; ``whole``: with their entries, rounds, tables and games
     loaded (a few queries in all, not some per event)."""
     statement = (
-        select(Event).where(Event.owner_id == owner_id).order_by(Event.created_at.desc(), Event.id.desc())
+        select(Event).where(Event.club_id == club_id).order_by(Event.created_at.desc(), Event.id.desc())
     )
     return list(db.session.scalars(statement.options(*_WHOLE) if whole else statement))
 
@@ -235,11 +235,11 @@ def game_of(table: EventTable | None) -> Any:
 # --- Wall (h-tables): the wall's version, its event by id, standings with rounds hidden -----------
 
 
-def wall_version(event_id: int, owner_id: int | None = None) -> str:
+def wall_version(event_id: int, club_id: int | None = None) -> str:
     """The version of everything the wall shows, from one aggregate query: the count, revisions and
     last change of the event's matches (a saved or corrected hand moves them), its rounds (seated,
     closed), its entries (names, presence) and the event itself (name, finished, series). Each table writes
-    only its own match: no row that every table writes. Unknown event (or not ``owner_id``'s, when
+    only its own match: no row that every table writes. Unknown event (or not ``club_id``'s, when
     given): ``"0"``."""
     from sqlalchemy import func, true
 
@@ -273,7 +273,7 @@ def wall_version(event_id: int, owner_id: int | None = None) -> str:
         .join(matches, true())
         .join(rounds, true())
         .join(entries, true())
-        .where(Event.id == event_id, *([Event.owner_id == owner_id] if owner_id is not None else []))
+        .where(Event.id == event_id, *([Event.club_id == club_id] if club_id is not None else []))
     ).first()
     if row is None:
         return "0"

@@ -301,7 +301,7 @@ def check_event(data: Any) -> _EventData:
     )
 
 
-def create_event(owner_id: int, data: Any, key: RequestKey | None = None) -> Event:
+def create_event(club_id: int, data: Any, key: RequestKey | None = None) -> Event:
     """Create an event from API.md's body (``name``, ``ruleset``, ``house_rules``, ``target``,
     ``format``, ``rounds``, ``game``, ``points``, ``entries``; also ``held_on``, ISO date). With
     ``key``: the same key and body again returns the event it created (nothing more is created).
@@ -309,13 +309,13 @@ def create_event(owner_id: int, data: Any, key: RequestKey | None = None) -> Eve
     :raise ValidationError: at the field (``entries.N``, ``rounds``, ``game.hands``, ``house_rules``...),
         or at ``Idempotency-Key`` for a key used with another body.
     """
-    if key is not None and (done := _created_with(owner_id, key)) is not None:
+    if key is not None and (done := _created_with(club_id, key)) is not None:
         return done
     checked = check_event(data)
     try:
         with transaction():
             event = Event(
-                owner_id=owner_id,
+                club_id=club_id,
                 name=checked.name,
                 held_on=checked.held_on,
                 ruleset=checked.ruleset,
@@ -332,16 +332,16 @@ def create_event(owner_id: int, data: Any, key: RequestKey | None = None) -> Eve
             )
             db.session.add(event)
     except IntegrityError:
-        if key is not None and (done := _created_with(owner_id, key)) is not None:
+        if key is not None and (done := _created_with(club_id, key)) is not None:
             return done  # lost a race to the same request
         raise
     return event
 
 
-def _created_with(owner_id: int, key: RequestKey) -> Event | None:
+def _created_with(club_id: int, key: RequestKey) -> Event | None:
     """The event this key created, if any. :raise ValidationError: it was made by another request."""
     event: Event | None = db.session.scalar(
-        select(Event).where(Event.owner_id == owner_id, Event.request_key == key.key)
+        select(Event).where(Event.club_id == club_id, Event.request_key == key.key)
     )
     if event is not None and event.request_digest != key.digest:
         raise _key_reused()
@@ -547,7 +547,7 @@ def _seat(
     number = len(event.event_rounds) + 1
     names = [name for entry in event.entries for name in entry.players]
     with match_write(conflict=None) as write:
-        players = find_or_add_players(event.owner_id, names)
+        players = find_or_add_players(event.club_id, names)
         seated = EventRound(
             event_id=event.id,
             number=number,
@@ -559,7 +559,7 @@ def _seat(
         for table_number, sides in tables:
             seats = seated_names(event, sides)
             match = matches.seated_match(
-                event.owner_id,
+                event.club_id,
                 event.ruleset,
                 event.target,
                 dict(event.house_rules),

@@ -30,18 +30,18 @@ STALE_AFTER: Final = timedelta(minutes=10)
 RUNNING: Final = frozenset({"checking", "storing"})
 
 
-def new_job(owner_id: int) -> ImportJob:
+def new_job(club_id: int) -> ImportJob:
     """Record a new job of the account (committed), before its work starts."""
-    job = ImportJob(owner_id=owner_id, state="checking")
+    job = ImportJob(club_id=club_id, state="checking")
     with transaction():
         db.session.add(job)
     return job
 
 
-def get_job(owner_id: int, job_id: int) -> ImportJob:
+def get_job(club_id: int, job_id: int) -> ImportJob:
     """:raise NotFound: no job ``job_id`` of this account."""
     job = db.session.get(ImportJob, job_id) if 1 <= job_id <= MAX_ID else None
-    if job is None or job.owner_id != owner_id:
+    if job is None or job.club_id != club_id:
         raise NotFound(job_id)
     return job
 
@@ -77,7 +77,7 @@ def run(job_id: int, raw: bytes) -> None:
     job = db.session.get(ImportJob, job_id)
     if job is None:
         return
-    owner_id = job.owner_id
+    club_id = job.club_id
     db.session.rollback()  # nothing held open while the file is checked
     try:
         imported = read_export(raw, lambda checked, total: _note(job_id, checked=checked, total=total))
@@ -87,7 +87,7 @@ def run(job_id: int, raw: bytes) -> None:
     count = len(imported.matches)
     _note(job_id, state="storing", checked=count, total=count)
     try:
-        stored = transfer.store_matches(owner_id, imported.matches, imported.exported_at)
+        stored = transfer.store_matches(club_id, imported.matches, imported.exported_at)
     except Exception:  # the database failed: rolled back whole; said on the page, logged here
         current_app.logger.exception("import job %s failed", job_id)
         _note(job_id, state="failed")
@@ -103,9 +103,9 @@ def _note(job_id: int, **values: Any) -> None:
         )
 
 
-def running_job(owner_id: int) -> ImportJob | None:
+def running_job(club_id: int) -> ImportJob | None:
     """The account's latest job if it is still running (not finished, not interrupted)."""
     job = db.session.scalar(
-        select(ImportJob).where(ImportJob.owner_id == owner_id).order_by(ImportJob.id.desc()).limit(1)
+        select(ImportJob).where(ImportJob.club_id == club_id).order_by(ImportJob.id.desc()).limit(1)
     )
     return job if job is not None and job.state in RUNNING and not interrupted(job) else None

@@ -21,7 +21,7 @@ from sqlalchemy import ColumnElement, Row, Select, bindparam, func, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from ..extensions import db
-from ..models import EditLog, LoginSession, Match, Seat, Side, User
+from ..models import Club, EditLog, LoginSession, Match, Membership, Seat, Side
 
 Status = Literal["finished", "in_progress"]
 S = TypeVar("S", bound=Select[Any])
@@ -43,9 +43,9 @@ def _day_start(day: date) -> datetime:
     return datetime.combine(day, time.min, tzinfo=UTC)
 
 
-def _filtered(statement: S, owner_id: int, f: HistoryFilters) -> S:
+def _filtered(statement: S, club_id: int, f: HistoryFilters) -> S:
     """``statement`` narrowed to the account's matches that pass ``f`` (every filter in SQL)."""
-    statement = statement.where(Match.owner_id == owner_id)
+    statement = statement.where(Match.club_id == club_id)
     if f.player_id is not None:
         statement = statement.where(
             select(Seat.side_id)
@@ -64,21 +64,21 @@ def _filtered(statement: S, owner_id: int, f: HistoryFilters) -> S:
     return statement
 
 
-def count_matches(owner_id: int, filters: HistoryFilters) -> int:
-    statement = _filtered(select(func.count(Match.id)), owner_id, filters)
+def count_matches(club_id: int, filters: HistoryFilters) -> int:
+    statement = _filtered(select(func.count(Match.id)), club_id, filters)
     return int(db.session.scalar(statement) or 0)
 
 
-def history_page(owner_id: int, filters: HistoryFilters, page: int, per_page: int) -> Pagination:
+def history_page(club_id: int, filters: HistoryFilters, page: int, per_page: int) -> Pagination:
     """Page ``page`` of the account's matches (from 1; past the end gives the last page), newest
     first, with their sides, seats and players loaded; ``pages`` is 0 when there is no match."""
     statement = (
-        _filtered(select(Match), owner_id, filters)
+        _filtered(select(Match), club_id, filters)
         .order_by(Match.created_at.desc(), Match.id.desc())
         .options(selectinload(Match.sides).selectinload(Side.seats).joinedload(Seat.player))
     )
     # Counted first, so that a page past the end becomes the last one in no more statements.
-    total = count_matches(owner_id, filters)
+    total = count_matches(club_id, filters)
     last = max(1, math.ceil(total / per_page))
     result = db.paginate(statement, page=min(page, last), per_page=per_page, error_out=False, count=False)
     result.total = total
@@ -104,30 +104,31 @@ def log_entry(match_id: int, entry_id: int) -> EditLog | None:
     return entry if entry is not None and entry.match_id == match_id else None
 
 
-def match_version(owner_id: int, match_id: int) -> Row[int, datetime] | None:
+def match_version(club_id: int, match_id: int) -> Row[int, datetime] | None:
     """``revision`` and ``updated_at`` of the account's match (what its cached answers are keyed by);
     ``None`` if it has no such match."""
     return db.session.execute(
-        select(Match.revision, Match.updated_at).where(Match.id == match_id, Match.owner_id == owner_id)
+        select(Match.revision, Match.updated_at).where(Match.id == match_id, Match.club_id == club_id)
     ).first()
 
 
 @lru_cache(maxsize=4)
-def _scoreboard_version(live_session: tuple[ColumnElement[bool], ...]) -> Select[int, datetime, int, int]:
+def _scoreboard_version(live_session: tuple[ColumnElement[bool], ...]) -> Select[int, datetime, int, str, int]:
     return (
-        select(Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
-        .join(User, User.id == Match.owner_id)
-        .join(LoginSession, LoginSession.user_id == Match.owner_id)
+        select(Match.revision, Match.updated_at, Membership.user_id, Membership.role, Club.roster_revision)
+        .join(Club, Club.id == Match.club_id)
+        .join(Membership, Membership.club_id == Match.club_id)
+        .join(LoginSession, LoginSession.user_id == Membership.user_id)
         .where(Match.id == bindparam("match_id"), *live_session)
     )
 
 
 def scoreboard_version(
     match_id: int, live_session: Iterable[ColumnElement[bool]], params: Mapping[str, Any]
-) -> Row[int, datetime, int, int] | None:
-    """What the scoreboard's ETag needs (``revision``, ``updated_at``, ``owner_id``,
-    ``roster_revision``), for a match of the account of a login session that the ``live_session``
-    conditions accept with ``params`` (:data:`scorekeeper.sessions.LIVE_SESSION`); ``None``
+) -> Row[int, datetime, int, str, int] | None:
+    """What the scoreboard's ETag needs (``revision``, ``updated_at``, the viewer's ``user_id`` and
+    ``role``, the club's ``roster_revision``), for a match of a club of which the account of a login
+    session that the ``live_session`` conditions accept with ``params`` is a member (:data:`scorekeeper.sessions.LIVE_SESSION`); ``None``
     otherwise. One statement on a connection of its own, without a transaction: no BEGIN and no
     ROLLBACK round trips to PostgreSQL, and the ORM session is never opened."""
     statement = _scoreboard_version(tuple(live_session))

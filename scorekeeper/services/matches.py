@@ -178,13 +178,13 @@ def _memos(current: MatchView, keep: int, count: int) -> tuple[match_states.Memo
     return current.memos[:keep] + match_states.fresh_memos(count - keep)
 
 
-def get_match(owner_id: int, match_id: int) -> Match:
-    """:raise NotFound: no match ``match_id`` belongs to ``owner_id``. Its hands are loaded when
+def get_match(club_id: int, match_id: int) -> Match:
+    """:raise NotFound: no match ``match_id`` belongs to ``club_id``. Its hands are loaded when
     first read (:func:`view` seldom needs them: the folded match is kept per revision)."""
     if not 1 <= match_id <= MAX_ID:  # a number the database's integers cannot hold is no match
         raise NotFound(match_id)
     match: Match | None = (
-        db.session.execute(_match_statement(), {"match_id": match_id, "owner_id": owner_id})
+        db.session.execute(_match_statement(), {"match_id": match_id, "club_id": club_id})
         .unique()
         .scalar_one_or_none()
     )
@@ -201,17 +201,17 @@ def _match_statement() -> Select[Match]:
     sides = joinedload(Match.sides)
     return (
         select(Match)
-        .where(Match.id == bindparam("match_id"), Match.owner_id == bindparam("owner_id"))
+        .where(Match.id == bindparam("match_id"), Match.club_id == bindparam("club_id"))
         .options(sides.joinedload(Side.seats), sides.joinedload(Side.canastas))
     )
 
 
-def list_matches(owner_id: int, page: int, per_page: int) -> tuple[list[MatchView], Pagination]:
+def list_matches(club_id: int, page: int, per_page: int) -> tuple[list[MatchView], Pagination]:
     """Page ``page`` (1 to :data:`MAX_PAGE`) of the account's matches, newest first, folded, and where
     it stands among all pages (``total``, ``pages``); past the last page, no match."""
     statement = (
         select(Match)
-        .where(Match.owner_id == owner_id)
+        .where(Match.club_id == club_id)
         .order_by(Match.created_at.desc(), Match.id.desc())
         .options(selectinload(Match.sides), selectinload(Match.hands))
     )
@@ -219,23 +219,23 @@ def list_matches(owner_id: int, page: int, per_page: int) -> tuple[list[MatchVie
     return [view(m) for m in result.items], result
 
 
-def create_match(owner_id: int, data: Any) -> Match:
+def create_match(club_id: int, data: Any) -> Match:
     """Create and commit a match. :raise ValidationError: see :func:`~.rules.check_new_match`."""
     setup = check_new_match(data)
     # Two devices creating matches with the same new player race to add it; the loser tries again.
-    return retried(lambda: _create(owner_id, setup))
+    return retried(lambda: _create(club_id, setup))
 
 
-def _create(owner_id: int, setup: MatchSetup) -> Match:
+def _create(club_id: int, setup: MatchSetup) -> Match:
     with match_write(conflict=None) as write:
         match = seated_match(
-            owner_id,
+            club_id,
             setup.ruleset.id,
             setup.target,
             dict(setup.house_rules),
             setup.first_dealer,
             [(side.name, side.players) for side in setup.sides],
-            find_or_add_players(owner_id, [name for side in setup.sides for name in side.players]),
+            find_or_add_players(club_id, [name for side in setup.sides for name in side.players]),
         )
         write.summarise(match, fold_match(setup.ruleset, setup.target, len(setup.sides), []), setup.ruleset)
         write.log(match, "match_created")
@@ -247,7 +247,7 @@ def _create(owner_id: int, setup: MatchSetup) -> Match:
 TWIN_WINDOW: Final = timedelta(minutes=30)
 
 
-def unplayed_twin(owner_id: int, data: Any, now: datetime | None = None) -> Match | None:
+def unplayed_twin(club_id: int, data: Any, now: datetime | None = None) -> Match | None:
     """The account's match that ``data`` would make again (same rule set, target, house rules,
     first dealer, side names and players in seat order), started within :data:`TWIN_WINDOW` of
     ``now`` and still without a hand; ``None`` if there is none (or ``data`` is no valid match)."""
@@ -258,7 +258,7 @@ def unplayed_twin(owner_id: int, data: Any, now: datetime | None = None) -> Matc
     since = (now or utcnow()) - TWIN_WINDOW
     recent = db.session.scalars(
         select(Match)
-        .where(Match.owner_id == owner_id, Match.hand_count == 0, Match.created_at >= since)
+        .where(Match.club_id == club_id, Match.hand_count == 0, Match.created_at >= since)
         .order_by(Match.id.desc())
         .options(selectinload(Match.sides))
     )
@@ -277,7 +277,7 @@ def unplayed_twin(owner_id: int, data: Any, now: datetime | None = None) -> Matc
 
 
 def seated_match(
-    owner_id: int,
+    club_id: int,
     ruleset_id: str,
     target: int,
     house_rules: dict[str, Any],
@@ -290,7 +290,7 @@ def seated_match(
     seating order) seated, from ``players`` (:func:`.players.find_or_add_players`). Inside a unit of
     work only."""
     match = Match(
-        owner_id=owner_id,
+        club_id=club_id,
         ruleset=ruleset_id,
         target=target,
         house_rules=house_rules,
@@ -389,13 +389,13 @@ def _snapshot(match: Match, rs: RuleSet, state: MatchState, versions: tuple[int,
     )
 
 
-def answered_view(owner_id: int, match_id: int, snapshot: Snapshot) -> MatchView:
+def answered_view(club_id: int, match_id: int, snapshot: Snapshot) -> MatchView:
     """The match as the write that kept ``snapshot`` left it (later changes left out), to answer a
     repeat of that write with its first answer (see :mod:`.submission_keys`).
 
     :raise NotFound: the match is gone.
     """
-    match = get_match(owner_id, match_id)
+    match = get_match(club_id, match_id)
     rs = effective_ruleset(match)
     copy, state, versions = submission_keys.snapshot_view(match, rs, snapshot)
     return MatchView(copy, rs, state, versions)

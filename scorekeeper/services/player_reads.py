@@ -29,26 +29,26 @@ def _drawn() -> Any:
     return (Match.finished, Match.winner.is_(None))
 
 
-def drawn_counts(owner_id: int, player_id: int) -> dict[str, int]:
+def drawn_counts(club_id: int, player_id: int) -> dict[str, int]:
     """How many of the account's matches the player drew, by rule set (one statement)."""
     rows = db.session.execute(
         select(Match.ruleset, func.count(Match.id))
         .join(Side, Side.match_id == Match.id)
         .join(*_seated(player_id, Side.id))
-        .where(Match.owner_id == owner_id, *_drawn())
+        .where(Match.club_id == club_id, *_drawn())
         .group_by(Match.ruleset)
     )
     return {ruleset: count for ruleset, count in rows}
 
 
-def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
+def ruleset_stats(club_id: int, player_id: int) -> dict[str, Stats]:
     """The player's figures in each rule set they played (:func:`scorekeeper.stats.combined` adds
     them up)."""
     canastas: dict[str, dict[str, int]] = {}
     for ruleset, kind, count in db.session.execute(
         select(PlayerTotalCanasta.ruleset, PlayerTotalCanasta.kind, PlayerTotalCanasta.count)
         .join(Player, Player.id == PlayerTotalCanasta.player_id)
-        .where(Player.owner_id == owner_id, Player.id == player_id, PlayerTotalCanasta.count != 0)
+        .where(Player.club_id == club_id, Player.id == player_id, PlayerTotalCanasta.count != 0)
         .order_by(PlayerTotalCanasta.kind)
     ):
         canastas.setdefault(ruleset, {})[kind] = count
@@ -56,7 +56,7 @@ def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
     for row in db.session.scalars(
         select(PlayerTotal)
         .join(Player, Player.id == PlayerTotal.player_id)
-        .where(Player.owner_id == owner_id, Player.id == player_id)
+        .where(Player.club_id == club_id, Player.id == player_id)
     ):
         best = None  # the four best_ columns are set together (totals._best)
         score, match_id, hand, created_at = (
@@ -68,23 +68,23 @@ def ruleset_stats(owner_id: int, player_id: int) -> dict[str, Stats]:
         if score is not None and match_id is not None and hand is not None and created_at is not None:
             best = BestHand(score, match_id, hand, as_utc(created_at))
         found[row.ruleset] = stats_from(_counts(row), canastas.get(row.ruleset), best)
-    drawn = drawn_counts(owner_id, player_id) if found else {}
+    drawn = drawn_counts(club_id, player_id) if found else {}
     return {ruleset: replace(stats, drawn=drawn.get(ruleset, 0)) for ruleset, stats in found.items()}
 
 
-def player_stats(owner_id: int, player_id: int) -> Stats:
+def player_stats(club_id: int, player_id: int) -> Stats:
     """The player's figures over every rule set (all zero if they never played)."""
-    return combined(ruleset_stats(owner_id, player_id).values())
+    return combined(ruleset_stats(club_id, player_id).values())
 
 
-def players_stats(owner_id: int) -> dict[int, Stats]:
+def players_stats(club_id: int) -> dict[int, Stats]:
     """Every player's matches played, won and in progress, and per-hand sums (no canastas, no best
     hand), by player id; players without a match are absent."""
     sums = [func.sum(getattr(PlayerTotal, name)).label(name) for name in COUNTS]
     rows = db.session.execute(
         select(PlayerTotal.player_id, *sums)
         .join(Player, Player.id == PlayerTotal.player_id)
-        .where(Player.owner_id == owner_id)
+        .where(Player.club_id == club_id)
         .group_by(PlayerTotal.player_id)
     )
     found = {row.player_id: stats_from(_counts(row)) for row in rows}
@@ -92,7 +92,7 @@ def players_stats(owner_id: int) -> dict[int, Stats]:
         select(Seat.player_id, func.count(Seat.side_id))
         .join(Side, Side.id == Seat.side_id)
         .join(Match, Match.id == Side.match_id)
-        .where(Match.owner_id == owner_id, *_drawn())
+        .where(Match.club_id == club_id, *_drawn())
         .group_by(Seat.player_id)
     )
     for player, count in drawn:
@@ -101,19 +101,19 @@ def players_stats(owner_id: int) -> dict[int, Stats]:
     return found
 
 
-def match_count(owner_id: int, player_id: int) -> int:
+def match_count(club_id: int, player_id: int) -> int:
     """How many of the account's matches the player sat in."""
-    return player_stats(owner_id, player_id).matches
+    return player_stats(club_id, player_id).matches
 
 
-def partnerships_of(owner_id: int, player_id: int) -> list[Partnership]:
+def partnerships_of(club_id: int, player_id: int) -> list[Partnership]:
     """The partnerships (sides of two or more) ``player_id`` was part of, most finished matches
     first, then by names; each named by its latest match's side, in seating order."""
     rows = db.session.execute(
         select(PartnershipTotal, Player.name)
         .join(Seat, Seat.side_id == PartnershipTotal.latest_side_id)
         .join(Player, Player.id == Seat.player_id)
-        .where(PartnershipTotal.player_id == player_id, Player.owner_id == owner_id)
+        .where(PartnershipTotal.player_id == player_id, Player.club_id == club_id)
         .order_by(PartnershipTotal.partner_low, PartnershipTotal.partner_high, Seat.position)
     )
     figures: dict[tuple[int, int], PartnershipTotal] = {}
@@ -122,7 +122,7 @@ def partnerships_of(owner_id: int, player_id: int) -> list[Partnership]:
         key = (row.partner_low, row.partner_high)
         figures[key] = row
         names[key] = (*names.get(key, ()), name)
-    drawn = _partnership_draws(owner_id, player_id) if figures else {}
+    drawn = _partnership_draws(club_id, player_id) if figures else {}
     found = [
         Partnership(
             frozenset({player_id, low, high}),
@@ -134,7 +134,7 @@ def partnerships_of(owner_id: int, player_id: int) -> list[Partnership]:
     return sorted(found, key=lambda p: (-p.stats.played, -p.stats.matches, p.names))
 
 
-def _partnership_draws(owner_id: int, player_id: int) -> dict[tuple[int, int], int]:
+def _partnership_draws(club_id: int, player_id: int) -> dict[tuple[int, int], int]:
     """The player's drawn matches by partnership (its partners' lowest and highest id), from the
     seats of the player's drawn sides (one statement)."""
     rows = db.session.execute(
@@ -142,7 +142,7 @@ def _partnership_draws(owner_id: int, player_id: int) -> dict[tuple[int, int], i
         .join(Side, Side.id == Seat.side_id)
         .join(Match, Match.id == Side.match_id)
         .join(*_seated(player_id, Side.id))
-        .where(Match.owner_id == owner_id, *_drawn())
+        .where(Match.club_id == club_id, *_drawn())
     )
     sides: dict[int, set[int]] = {}
     for side_id, seated in rows:
@@ -165,13 +165,13 @@ def _seated(player_id: int, side_id: Any) -> tuple[Any, Any]:
     return mine, (mine.side_id == side_id) & (mine.player_id == player_id)
 
 
-def latest_results(owner_id: int, player_id: int, limit: int) -> list[Result]:
+def latest_results(club_id: int, player_id: int, limit: int) -> list[Result]:
     """The player's ``limit`` latest finished matches, oldest first."""
     rows = db.session.execute(
         select(Match.id, Match.ruleset, Match.created_at, Match.totals, Match.winner, Side.position)
         .join(Side, Side.match_id == Match.id)
         .join(*_seated(player_id, Side.id))
-        .where(Match.owner_id == owner_id, Match.finished)
+        .where(Match.club_id == club_id, Match.finished)
         .order_by(Match.created_at.desc(), Match.id.desc())
         .limit(limit)
     ).all()
@@ -187,7 +187,7 @@ def _result(
     return Result(match_id, ruleset, as_utc(created_at), total, best_other, winner == index, winner is None)
 
 
-def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict[str, list[Result]]:
+def latest_results_by_ruleset(club_id: int, player_id: int, limit: int) -> dict[str, list[Result]]:
     """The player's ``limit`` latest finished matches of each rule set, oldest first, by rule set
     (one statement: the rows are numbered within each rule set, newest first)."""
     newest = (
@@ -199,7 +199,7 @@ def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict
         select(Match.id, Match.ruleset, Match.created_at, Match.totals, Match.winner, Side.position, newest)
         .join(Side, Side.match_id == Match.id)
         .join(*_seated(player_id, Side.id))
-        .where(Match.owner_id == owner_id, Match.finished)
+        .where(Match.club_id == club_id, Match.finished)
         .subquery()
     )
     rows = db.session.execute(
@@ -214,20 +214,20 @@ def latest_results_by_ruleset(owner_id: int, player_id: int, limit: int) -> dict
     return results
 
 
-def player_names(owner_id: int) -> list[str]:
+def player_names(club_id: int) -> list[str]:
     """The names of the account's players, in alphabetical order (the new-match form suggests them)."""
-    names = select(Player.name).where(Player.owner_id == owner_id).order_by(Player.name)
+    names = select(Player.name).where(Player.club_id == club_id).order_by(Player.name)
     return list(db.session.scalars(names))
 
 
-def players_of(owner_id: int) -> list[Player]:
+def players_of(club_id: int) -> list[Player]:
     """The account's players, in alphabetical order."""
-    return list(db.session.scalars(select(Player).where(Player.owner_id == owner_id).order_by(Player.name)))
+    return list(db.session.scalars(select(Player).where(Player.club_id == club_id).order_by(Player.name)))
 
 
-def get_player(owner_id: int, player_id: int) -> Player:
+def get_player(club_id: int, player_id: int) -> Player:
     """:raise NotFound: no such player in this account."""
     player = db.session.get(Player, player_id) if 1 <= player_id <= MAX_ID else None
-    if player is None or player.owner_id != owner_id:
+    if player is None or player.club_id != club_id:
         raise NotFound(player_id)
     return player

@@ -52,7 +52,7 @@ def scope_of(ruleset: str | None) -> str:
     return ruleset
 
 
-def ladder(owner_id: int, scope: str = ALL_RULESETS, trend_over: int = TREND_MATCHES) -> list[Standing]:
+def ladder(club_id: int, scope: str = ALL_RULESETS, trend_over: int = TREND_MATCHES) -> list[Standing]:
     """The account's rated players in ``scope``, best first (by ordinal, then name), with their
     trend: one statement (the step ``trend_over`` matches ago is found by its number)."""
     before = aliased(RatingStep)
@@ -76,7 +76,7 @@ def ladder(owner_id: int, scope: str = ALL_RULESETS, trend_over: int = TREND_MAT
                 before.number == PlayerRating.matches - trend_over,
             ),
         )
-        .where(PlayerRating.owner_id == owner_id, PlayerRating.scope == scope, Player.owner_id == owner_id)
+        .where(PlayerRating.club_id == club_id, PlayerRating.scope == scope, Player.club_id == club_id)
         .order_by(PlayerRating.ordinal.desc(), Player.name)
     )
     standings = []
@@ -106,13 +106,13 @@ HISTORY_SHOWN: Final = 100
 
 
 def history(
-    owner_id: int, player_id: int, scope: str = ALL_RULESETS, last: int = HISTORY_SHOWN
+    club_id: int, player_id: int, scope: str = ALL_RULESETS, last: int = HISTORY_SHOWN
 ) -> list[Point]:
     """The player's rating after each of their ``last`` latest rated matches in ``scope``, oldest
     first (one statement, by the index on the player's steps: the same cost after 10 or 10,000)."""
     rows = db.session.execute(
         select(RatingStep.match_id, RatingStep.created_at, RatingStep.number, RatingStep.mu, RatingStep.sigma)
-        .where(RatingStep.owner_id == owner_id, RatingStep.player_id == player_id, RatingStep.scope == scope)
+        .where(RatingStep.club_id == club_id, RatingStep.player_id == player_id, RatingStep.scope == scope)
         .order_by(RatingStep.number.desc())
         .limit(last)
     )
@@ -130,7 +130,7 @@ class PartnershipForm:
     won: float
 
 
-def partnerships(owner_id: int, scope: str = ALL_RULESETS) -> list[PartnershipForm]:
+def partnerships(club_id: int, scope: str = ALL_RULESETS) -> list[PartnershipForm]:
     """The account's partnerships (sides of two players or more) ranked by their mean result above
     the prediction, then by matches: two statements (the figures grouped by team, the names)."""
     rows = db.session.execute(
@@ -141,7 +141,7 @@ def partnerships(owner_id: int, scope: str = ALL_RULESETS) -> list[PartnershipFo
             func.avg(RatingStep.actual),
         )
         .where(
-            RatingStep.owner_id == owner_id,
+            RatingStep.club_id == club_id,
             RatingStep.scope == scope,
             RatingStep.seat == 0,
             RatingStep.team.contains(","),
@@ -150,7 +150,7 @@ def partnerships(owner_id: int, scope: str = ALL_RULESETS) -> list[PartnershipFo
     ).all()
     if not rows:
         return []
-    names = dict(db.session.execute(select(Player.id, Player.name).where(Player.owner_id == owner_id)).all())
+    names = dict(db.session.execute(select(Player.id, Player.name).where(Player.club_id == club_id)).all())
     found = []
     for team, count, surplus, won in rows:
         ids = [int(part) for part in team.split(",")]
@@ -199,14 +199,14 @@ def parse_prediction(data: Any) -> tuple[list[list[str]], str]:
     return sides, ruleset or ALL_RULESETS
 
 
-def predict(owner_id: int, sides: Sequence[Sequence[str]], scope: str = ALL_RULESETS) -> list[float]:
+def predict(club_id: int, sides: Sequence[Sequence[str]], scope: str = ALL_RULESETS) -> list[float]:
     """The model's chance that each side wins, from the players' ratings in ``scope`` (a name the
     account does not know, or a player not yet rated, at the model's default): one statement."""
-    return predict_many(owner_id, [sides], scope)[0]
+    return predict_many(club_id, [sides], scope)[0]
 
 
 def predict_many(
-    owner_id: int, games: Sequence[Sequence[Sequence[str]]], scope: str = ALL_RULESETS
+    club_id: int, games: Sequence[Sequence[Sequence[str]]], scope: str = ALL_RULESETS
 ) -> list[list[float]]:
     """:func:`predict` for each of ``games`` (a round's tables, each its sides' names), with one
     statement for all of them: the ratings of every name seated are read at once."""
@@ -217,7 +217,7 @@ def predict_many(
             for name, mu, sigma in db.session.execute(
                 select(Player.name, PlayerRating.mu, PlayerRating.sigma)
                 .join(PlayerRating, PlayerRating.player_id == Player.id)
-                .where(Player.owner_id == owner_id, PlayerRating.scope == scope, Player.name.in_(wanted))
+                .where(Player.club_id == club_id, PlayerRating.scope == scope, Player.name.in_(wanted))
             )
         }
         if wanted

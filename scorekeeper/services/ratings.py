@@ -74,13 +74,13 @@ class Changes:
     players: dict[int, dict[str, set[int]]] = field(default_factory=dict)
     whole: set[int] = field(default_factory=set)
 
-    def note(self, owner_id: int, ruleset: str, start: Start, players: Iterable[int] = ()) -> None:
+    def note(self, club_id: int, ruleset: str, start: Start, players: Iterable[int] = ()) -> None:
         """A finished match (before or after the change) at ``start`` changed."""
         for scope in (ALL_RULESETS, ruleset):
-            held = self.starts.setdefault(owner_id, {})
+            held = self.starts.setdefault(club_id, {})
             if scope not in held or start < held[scope]:
                 held[scope] = start
-            self.players.setdefault(owner_id, {}).setdefault(scope, set()).update(players)
+            self.players.setdefault(club_id, {}).setdefault(scope, set()).update(players)
 
     def __bool__(self) -> bool:
         return bool(self.starts or self.whole)
@@ -88,32 +88,32 @@ class Changes:
 
 def apply(connection: Connection, changes: Changes) -> None:
     """Replay what ``changes`` names (inside the caller's transaction)."""
-    for owner_id in changes.whole:
-        rebuild(connection, owner_id)
-    for owner_id, scopes in changes.starts.items():
-        if owner_id in changes.whole:
+    for club_id in changes.whole:
+        rebuild(connection, club_id)
+    for club_id, scopes in changes.starts.items():
+        if club_id in changes.whole:
             continue
         for scope, start in scopes.items():
-            extra = changes.players.get(owner_id, {}).get(scope, set())
-            replay(connection, owner_id, scope, start, extra)
+            extra = changes.players.get(club_id, {}).get(scope, set())
+            replay(connection, club_id, scope, start, extra)
 
 
-def rebuild(connection: Connection, owner_id: int | None = None) -> int:
-    """Replay every scope of the account ``owner_id`` (every account: ``None``) from its first
+def rebuild(connection: Connection, club_id: int | None = None) -> int:
+    """Replay every scope of the account ``club_id`` (every account: ``None``) from its first
     match; returns the number of (match, scope) pairs rated."""
     owners = (
-        [owner_id]
-        if owner_id is not None
-        else list(connection.scalars(select(Match.owner_id).distinct().order_by(Match.owner_id)))
+        [club_id]
+        if club_id is not None
+        else list(connection.scalars(select(Match.club_id).distinct().order_by(Match.club_id)))
     )
-    if owner_id is None:  # accounts left without matches keep no rating
-        connection.execute(delete(PlayerRating).where(PlayerRating.owner_id.not_in(owners)))
-        connection.execute(delete(RatingStep).where(RatingStep.owner_id.not_in(owners)))
+    if club_id is None:  # accounts left without matches keep no rating
+        connection.execute(delete(PlayerRating).where(PlayerRating.club_id.not_in(owners)))
+        connection.execute(delete(RatingStep).where(RatingStep.club_id.not_in(owners)))
     rated = 0
     for owner in owners:
-        scopes = set(connection.scalars(select(Match.ruleset).where(Match.owner_id == owner).distinct()))
+        scopes = set(connection.scalars(select(Match.ruleset).where(Match.club_id == owner).distinct()))
         scopes |= set(
-            connection.scalars(select(PlayerRating.scope).where(PlayerRating.owner_id == owner).distinct())
+            connection.scalars(select(PlayerRating.scope).where(PlayerRating.club_id == owner).distinct())
         )
         every = _finished_matches(connection, owner, ALL_RULESETS, None)  # read once for every scope
         for scope in sorted(scopes | {ALL_RULESETS}):
@@ -142,11 +142,11 @@ class _Finished:
 
 
 def _finished_matches(
-    connection: Connection, owner_id: int, scope: str, start: Start | None
+    connection: Connection, club_id: int, scope: str, start: Start | None
 ) -> list[_Finished]:
     """The account's finished matches in ``scope`` from ``start`` on, in order, with each side's
     players (two statements: the matches, then their seats)."""
-    where = [Match.owner_id == owner_id, Match.finished.is_(True)]
+    where = [Match.club_id == club_id, Match.finished.is_(True)]
     if scope != ALL_RULESETS:
         where.append(Match.ruleset == scope)
     if start is not None:
@@ -190,7 +190,7 @@ def ratable(match: _Finished) -> bool:
 
 
 def _state_before(
-    connection: Connection, owner_id: int, scope: str, start: Start | None, players: set[int], latest: bool
+    connection: Connection, club_id: int, scope: str, start: Start | None, players: set[int], latest: bool
 ) -> dict[int, Rated]:
     """The ratings of ``players`` just before ``start``. ``latest``: no step lies at or after
     ``start``, so the current ratings are those (one indexed read instead of a window over the
@@ -218,7 +218,7 @@ def _state_before(
             .label("rank"),
         )
         .where(
-            RatingStep.owner_id == owner_id,
+            RatingStep.club_id == club_id,
             RatingStep.scope == scope,
             RatingStep.player_id.in_(players),
             _before(RatingStep.created_at, RatingStep.match_id, start),
@@ -233,7 +233,7 @@ def _state_before(
 
 def replay(
     connection: Connection,
-    owner_id: int,
+    club_id: int,
     scope: str,
     start: Start | None,
     players: Iterable[int] = (),
@@ -242,29 +242,29 @@ def replay(
     """Rewrite the account's ratings in ``scope`` from ``start`` on (from the first match:
     ``None``): the steps of those matches, and the current rating of every player they concern
     (their players, those of the steps they replace, and ``players``). Returns the matches rated."""
-    steps_from = [RatingStep.owner_id == owner_id, RatingStep.scope == scope]
+    steps_from = [RatingStep.club_id == club_id, RatingStep.scope == scope]
     if start is not None:
         steps_from.append(_after(RatingStep.created_at, RatingStep.match_id, start))
     replaced = set(connection.scalars(select(RatingStep.player_id).where(*steps_from).distinct()))
     if matches is None:
-        matches = _finished_matches(connection, owner_id, scope, start)
+        matches = _finished_matches(connection, club_id, scope, start)
     matches = [m for m in matches if ratable(m)]
     concerned = replaced | set(players) | {p for m in matches for side in m.sides for p in side}
     # Nothing stored from ``start`` on, and no match taken away (whose steps the database deleted
     # with it, but whose effect the current ratings still hold): the current ratings are the state
     # before ``start``.
     appended = not replaced and not set(players)
-    state = _state_before(connection, owner_id, scope, start, concerned, latest=appended)
+    state = _state_before(connection, club_id, scope, start, concerned, latest=appended)
     if replaced:
         connection.execute(delete(RatingStep).where(*steps_from))
-    steps = [step for m in matches for step in _rate(owner_id, scope, m, state)]
+    steps = [step for m in matches for step in _rate(club_id, scope, m, state)]
     if steps:
         connection.execute(insert(RatingStep), steps)
-    _store_current(connection, owner_id, scope, None if start is None else concerned, state)
+    _store_current(connection, club_id, scope, None if start is None else concerned, state)
     return len(matches)
 
 
-def _rate(owner_id: int, scope: str, match: _Finished, state: dict[int, Rated]) -> list[dict[str, Any]]:
+def _rate(club_id: int, scope: str, match: _Finished, state: dict[int, Rated]) -> list[dict[str, Any]]:
     """Rate one match: update ``state`` and return its steps."""
     teams = [[state.setdefault(p, Rated()).model_rating() for p in side] for side in match.sides]
     expected = MODEL.predict_win(teams)
@@ -284,7 +284,7 @@ def _rate(owner_id: int, scope: str, match: _Finished, state: dict[int, Rated]) 
                     "match_id": match.match_id,
                     "scope": scope,
                     "player_id": player,
-                    "owner_id": owner_id,
+                    "club_id": club_id,
                     "created_at": match.created_at,
                     "number": now.number,
                     "side": position,
@@ -300,11 +300,11 @@ def _rate(owner_id: int, scope: str, match: _Finished, state: dict[int, Rated]) 
 
 
 def _store_current(
-    connection: Connection, owner_id: int, scope: str, players: set[int] | None, state: Mapping[int, Rated]
+    connection: Connection, club_id: int, scope: str, players: set[int] | None, state: Mapping[int, Rated]
 ) -> None:
     """Make the current ratings of ``players`` (every player of the account: ``None``) those of
     ``state``; a player absent from it, or with no rated match, has no rating row."""
-    where = [PlayerRating.owner_id == owner_id, PlayerRating.scope == scope]
+    where = [PlayerRating.club_id == club_id, PlayerRating.scope == scope]
     if players is not None:
         if not players:
             return
@@ -315,7 +315,7 @@ def _store_current(
         {
             "player_id": p,
             "scope": scope,
-            "owner_id": owner_id,
+            "club_id": club_id,
             "mu": state[p].mu,
             "sigma": state[p].sigma,
             "ordinal": ordinal(state[p].mu, state[p].sigma),
@@ -328,8 +328,8 @@ def _store_current(
         connection.execute(insert(PlayerRating), rows)
 
 
-def rebuild_all(owner_id: int | None = None) -> int:
+def rebuild_all(club_id: int | None = None) -> int:
     """:func:`rebuild` in a transaction of its own (the CLI's ``ratings rebuild``, and the first start
     after migration 0018); returns the number of (match, scope) pairs rated."""
     with db.engine.begin() as connection:
-        return rebuild(connection, owner_id)
+        return rebuild(connection, club_id)

@@ -63,7 +63,7 @@ def check_series(data: Any) -> SeriesSettings:
     return SeriesSettings(str(name).strip(), numbers["best"], numbers["minimum"])
 
 
-def create_series(owner_id: int, data: Any) -> tuple[Series, bool]:
+def create_series(club_id: int, data: Any) -> tuple[Series, bool]:
     """The account's series of that name, made if new: ``(series, made)``. The name is the key: the
     same request again (a double tap, a retry) finds the first one and makes nothing.
 
@@ -72,7 +72,7 @@ def create_series(owner_id: int, data: Any) -> tuple[Series, bool]:
     settings = check_series(data)
     for _attempt in range(2):
         found = db.session.scalar(
-            select(Series).where(Series.owner_id == owner_id, Series.name == settings.name)
+            select(Series).where(Series.club_id == club_id, Series.name == settings.name)
         )
         if found is not None:
             if (found.best, found.minimum) != (settings.best, settings.minimum):
@@ -82,7 +82,7 @@ def create_series(owner_id: int, data: Any) -> tuple[Series, bool]:
         try:
             with transaction():
                 series = Series(
-                    owner_id=owner_id, name=settings.name, best=settings.best, minimum=settings.minimum
+                    club_id=club_id, name=settings.name, best=settings.best, minimum=settings.minimum
                 )
                 db.session.add(series)
             return series, True
@@ -91,20 +91,20 @@ def create_series(owner_id: int, data: Any) -> tuple[Series, bool]:
     raise AssertionError("unreachable: the series of that name exists")
 
 
-def get_series(owner_id: int, series_id: int) -> Series:
+def get_series(club_id: int, series_id: int) -> Series:
     """:raise NotFound: not a series of the account."""
     if not 1 <= series_id <= MAX_ID:
         raise NotFound(series_id)
     found: Series | None = db.session.scalar(
-        select(Series).where(Series.id == series_id, Series.owner_id == owner_id)
+        select(Series).where(Series.id == series_id, Series.club_id == club_id)
     )
     if found is None:
         raise NotFound(series_id)
     return found
 
 
-def list_series(owner_id: int) -> list[Series]:
-    return list(db.session.scalars(select(Series).where(Series.owner_id == owner_id).order_by(Series.name)))
+def list_series(club_id: int) -> list[Series]:
+    return list(db.session.scalars(select(Series).where(Series.club_id == club_id).order_by(Series.name)))
 
 
 def event_id_of(data: Any) -> int:
@@ -123,7 +123,7 @@ def event_id_of(data: Any) -> int:
 def set_event_series(series: Series, event_id: int, included: bool) -> None:
     """Put the account's event ``event_id`` in ``series`` (``included``) or take it out; doing it
     again changes nothing. :raise NotFound: not an event of the series' account."""
-    event = get_event(series.owner_id, event_id)
+    event = get_event(series.club_id, event_id)
     wanted = series.id if included else None
     if not included and event.series_id != series.id:
         return  # in another series, or none: not this one's to take out
@@ -174,7 +174,7 @@ def series_table(series: Series) -> SeriesTable:
         db.session.execute(
             select(Player.name, PlayerRating.ordinal)
             .join(PlayerRating, PlayerRating.player_id == Player.id)
-            .where(Player.owner_id == series.owner_id, PlayerRating.scope == ALL_RULESETS)
+            .where(Player.club_id == series.club_id, PlayerRating.scope == ALL_RULESETS)
         ).all()
     )
     return SeriesTable(series, nights, len(events) - len(finished), table, ratings)

@@ -9,7 +9,7 @@ from typing import Final
 from sqlalchemy import Row, Select, bindparam, select
 
 from ..extensions import db
-from ..models import Match, ShareLink, User
+from ..models import Club, Match, ShareLink
 from .errors import NotFound
 from .matches import get_match
 
@@ -21,19 +21,19 @@ def shared_match(token: str) -> Match:
     )
     if link is None:
         raise NotFound(token)
-    return get_match(link.match.owner_id, link.match_id)
+    return get_match(link.match.club_id, link.match_id)
 
 
 #: The version of the match behind an active share token; built once.
 SHARED_VERSION: Final[Select[int, int, datetime, int, int]] = (
-    select(Match.id, Match.revision, Match.updated_at, Match.owner_id, User.roster_revision)
+    select(Match.id, Match.revision, Match.updated_at, Match.club_id, Club.roster_revision)
     .join(ShareLink, ShareLink.match_id == Match.id)
-    .join(User, User.id == Match.owner_id)
+    .join(Club, Club.id == Match.club_id)
     .where(ShareLink.token == bindparam("token"), ShareLink.revoked_at.is_(None))
 )
 
 
 def shared_version(token: str) -> Row[int, int, datetime, int, int] | None:
-    """``id``, ``revision``, ``updated_at``, ``owner_id`` and ``roster_revision`` of the match behind
+    """``id``, ``revision``, ``updated_at``, ``club_id`` and ``roster_revision`` of the match behind
     an active share token (what the owner's scoreboard ETag is made of); ``None``: no such link."""
     return db.session.execute(SHARED_VERSION, {"token": token}).first()

@@ -213,7 +213,7 @@ def snapshot_view(match: Match, rs: RuleSet, snapshot: Snapshot) -> tuple[Match,
     stored inputs, and their versions."""
     copy = Match(
         id=match.id,
-        owner_id=match.owner_id,
+        club_id=match.club_id,
         ruleset=match.ruleset,
         target=match.target,
         house_rules=dict(match.house_rules),

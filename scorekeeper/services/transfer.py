@@ -31,7 +31,7 @@ IMPORT_LOCK_KIND: Final = 18
 
 
 def store_matches(
-    owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None = None
+    club_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None = None
 ) -> list[int]:
     """Create ``matches`` (already checked by :func:`.export_formats.read_export`) in the account, with
     their dates, players found by name (added when new), their figures and a ``match_imported``
@@ -45,22 +45,22 @@ def store_matches(
 
     Should another request add one of the new players meanwhile (the unique name clashes), the
     whole import is tried again, finding that player this time."""
-    return retried(lambda: _store(owner_id, matches, exported_at))
+    return retried(lambda: _store(club_id, matches, exported_at))
 
 
-def _store(owner_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None) -> list[int]:
+def _store(club_id: int, matches: Sequence[ImportedMatch], exported_at: datetime | None) -> list[int]:
     with match_write(conflict=None) as write:
-        _one_import_at_a_time(owner_id)
-        fresh = _fresh(owner_id, matches)
+        _one_import_at_a_time(club_id)
+        fresh = _fresh(club_id, matches)
         # Every new player first, in name order (see find_or_add_players): no deadlock between two.
         names = [name for data in fresh for side in data.sides for name in side["players"]]
-        players = {name: player.id for name, player in find_or_add_players(owner_id, names).items()}
-        stored = _insert_matches(owner_id, fresh, players, exported_at)
+        players = {name: player.id for name, player in find_or_add_players(club_id, names).items()}
+        stored = _insert_matches(club_id, fresh, players, exported_at)
         write.count_new_sides(stored.sides)
     return stored.match_ids
 
 
-def _one_import_at_a_time(owner_id: int) -> None:
+def _one_import_at_a_time(club_id: int) -> None:
     """Wait until no other import of the account is storing, before reading what the account holds:
     two imports of the same file at once (a double tap, two phones) then store it once, the second
     finding the first's matches. PostgreSQL: a transaction-level advisory lock, taken by imports
@@ -69,14 +69,14 @@ def _one_import_at_a_time(owner_id: int) -> None:
     the first write, after the reads)."""
     connection = db.session.connection()
     if connection.dialect.name == "postgresql":
-        connection.execute(IMPORT_LOCK, {"kind": IMPORT_LOCK_KIND, "owner": owner_id})
+        connection.execute(IMPORT_LOCK, {"kind": IMPORT_LOCK_KIND, "owner": club_id})
     else:
         connection.execute(update(ImportJob).where(ImportJob.id == -1).values(state=ImportJob.state))
 
 
-def _fresh(owner_id: int, matches: Sequence[ImportedMatch]) -> list[ImportedMatch]:
+def _fresh(club_id: int, matches: Sequence[ImportedMatch]) -> list[ImportedMatch]:
     """``matches`` less those the account holds and the file's repeats (the first one kept)."""
-    seen = held_fingerprints(owner_id, matches)
+    seen = held_fingerprints(club_id, matches)
     fresh = []
     for data in matches:
         key = data.fingerprint
@@ -96,7 +96,7 @@ class _Stored:
 
 
 def _insert_matches(
-    owner_id: int, fresh: Sequence[ImportedMatch], players: Mapping[str, int], exported_at: datetime | None
+    club_id: int, fresh: Sequence[ImportedMatch], players: Mapping[str, int], exported_at: datetime | None
 ) -> _Stored:
     """Insert ``fresh`` with a few statements per table (bulk inserts, not an object per row): the
     matches and their result, sides with their figures (one fold per match, done by
@@ -106,7 +106,7 @@ def _insert_matches(
         return _Stored([], [])
     now = utcnow()
     figures = [side_figures(data.ruleset, data.state) for data in fresh]
-    match_ids = _add_rows(Match, [_match_row(owner_id, data, now) for data in fresh], with_ids=True)
+    match_ids = _add_rows(Match, [_match_row(club_id, data, now) for data in fresh], with_ids=True)
     side_rows = [
         {"match_id": match_id, "position": position, "name": side["name"], **_columns(figures[i][position])}
         for i, (match_id, data) in enumerate(zip(match_ids, fresh, strict=True))
@@ -131,7 +131,7 @@ def _insert_matches(
         for hand, result in zip(data.stored_hands(), data.state.hands, strict=True)
     ]
     logs = [
-        _log_row(owner_id, match_id, data, exported_at) | {"at": now}
+        _log_row(club_id, match_id, data, exported_at) | {"at": now}
         for match_id, data in zip(match_ids, fresh, strict=True)
     ]
     for model, rows in ((Seat, seats), (SideCanasta, canastas), (Hand, hands), (EditLog, logs)):
@@ -186,12 +186,12 @@ def _copy_rows(connection: Connection, table: Table, rows: list[dict[str, Any]],
     return ids
 
 
-def _match_row(owner_id: int, data: ImportedMatch, now: datetime) -> dict[str, Any]:
+def _match_row(club_id: int, data: ImportedMatch, now: datetime) -> dict[str, Any]:
     """A new match's row, with its result as :meth:`.unit_of_work.MatchWrite.summarise` writes it and
     the revision a logged change leaves (1)."""
     state = data.state
     return {
-        "owner_id": owner_id,
+        "club_id": club_id,
         "ruleset": data.ruleset.id,
         "target": data.target,
         "house_rules": data.house_rules,
@@ -236,14 +236,14 @@ def _side_record(
 
 
 def _log_row(
-    owner_id: int, match_id: int, data: ImportedMatch, exported_at: datetime | None
+    club_id: int, match_id: int, data: ImportedMatch, exported_at: datetime | None
 ) -> dict[str, Any]:
     note: dict[str, Any] = {"format": FORMAT, "version": VERSION, "hands": len(data.hands)}
     if exported_at is not None:
         note["exported_at"] = exported_at.isoformat()
     return {
         "match_id": match_id,
-        "user_id": owner_id,
+        "user_id": club_id,
         "action": "match_imported",
         "hand_number": None,
         "before": None,

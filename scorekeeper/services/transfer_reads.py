@@ -18,12 +18,12 @@ from ..rules import get_ruleset, load_hand
 from .export_formats import ImportedMatch, entry_fingerprint
 
 
-def owned_matches(owner_id: int) -> list[Match]:
+def owned_matches(club_id: int) -> list[Match]:
     """Every match of the account, oldest first (the order an export keeps and an import restores)."""
     return list(
         db.session.scalars(
             select(Match)
-            .where(Match.owner_id == owner_id)
+            .where(Match.club_id == club_id)
             .order_by(Match.created_at, Match.id)
             .options(selectinload(Match.sides), selectinload(Match.hands))
         )
@@ -34,14 +34,14 @@ def _second(moment: datetime) -> datetime:
     return as_utc(moment).replace(microsecond=0)
 
 
-def held_fingerprints(owner_id: int, matches: Sequence[ImportedMatch]) -> set[str]:
+def held_fingerprints(club_id: int, matches: Sequence[ImportedMatch]) -> set[str]:
     """The fingerprints of the account's matches that started in the same second as one of
     ``matches`` (only those can be the same match, so only those are read). Read with four
     statements, the hands loaded and written back as an export writes them, with no fold."""
     starts = {_second(data.created_at) for data in matches}
     if not starts:
         return set()
-    found = db.session.execute(select(Match.id, Match.created_at).where(Match.owner_id == owner_id))
+    found = db.session.execute(select(Match.id, Match.created_at).where(Match.club_id == club_id))
     candidates = [match_id for match_id, created_at in found if _second(created_at) in starts]
     if not candidates:
         return set()

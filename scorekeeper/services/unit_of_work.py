@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any, Final, TypeVar
 
@@ -26,7 +27,7 @@ from ..extensions import db
 from ..invariant import ACTIVE as ACTIVE  # re-exported for the services
 from ..invariant import BUMPED, TOUCHED, bump_revision, committed
 from ..invariant import OutsideUnitOfWork as OutsideUnitOfWork
-from ..models import EditLog, Hand, IdempotencyKey, Match, Side, SideCanasta, utcnow
+from ..models import EditLog, Hand, IdempotencyKey, Match, Membership, Side, SideCanasta, utcnow
 from ..rules import N_, MatchState, RuleSet, get_ruleset
 from ..stats import SIDE_COLUMNS, SideRecord, figures_after, side_figures
 from . import hand_results, ratings
@@ -159,7 +160,7 @@ class MatchWrite:
             _insert(EditLog),
             {
                 "match_id": match.id,
-                "user_id": actor_id if actor_id is not None else match.owner_id,
+                "user_id": actor_or_owner(actor_id, match.club_id),
                 "action": "hand_added",
                 "hand_number": added.number,
                 "before": None,
@@ -203,7 +204,7 @@ class MatchWrite:
             db.session.add(
                 EditLog(
                     match=match,
-                    user_id=actor_id if actor_id is not None else match.owner_id,
+                    user_id=actor_or_owner(actor_id, match.club_id),
                     action=action,
                     hand_number=hand_number,
                     before=before,
@@ -224,7 +225,7 @@ class MatchWrite:
             if self._was_finished.get(match, match.finished):  # its players' ratings lose it
                 start = ratings.Start(match.created_at, match.id)
                 players = [p for record in gone for p in record.players]
-                self._ratings.note(match.owner_id, match.ruleset, start, players)
+                self._ratings.note(match.club_id, match.ruleset, start, players)
         db.session.flush()
         connection = db.session.connection()
         running_totals.take_out(connection, match.id, gone)
@@ -239,19 +240,19 @@ class MatchWrite:
         finished = [r for r in records if r.finished]
         if finished:
             first = min(finished, key=lambda r: (r.created_at, r.match_id))
-            owner = db.session.scalar(select(Match.owner_id).where(Match.id == first.match_id))
+            owner = db.session.scalar(select(Match.club_id).where(Match.id == first.match_id))
             if owner is None:  # the caller inserted it in this transaction
                 raise RuntimeError(f"no match {first.match_id} for the sides inserted in bulk")
             for record in finished:
                 self._ratings.note(owner, record.ruleset, ratings.Start(record.created_at, record.match_id))
 
-    def rebuild_totals(self, owner_id: int) -> None:
+    def rebuild_totals(self, club_id: int) -> None:
         """Add the account's running totals up again from its sides (after seats moved from one
         player to another, which no side's figures show): every match of the account is accounted for."""
-        self._rebuilt.add(owner_id)
-        self._ratings.whole.add(owner_id)  # seats moved between players: their ratings are replayed
+        self._rebuilt.add(club_id)
+        self._ratings.whole.add(club_id)  # seats moved between players: their ratings are replayed
         db.session.flush()
-        running_totals.rebuild(db.session.connection(), owner_id)
+        running_totals.rebuild(db.session.connection(), club_id)
 
     def finish(self) -> None:
         """Flush, check every changed match was summarised, add what the change made to the running
@@ -287,11 +288,11 @@ class MatchWrite:
         for match in self._summarised - self._removed:
             if match.finished or self._was_finished.get(match, False):
                 start = ratings.Start(match.created_at, match.id)
-                self._ratings.note(match.owner_id, match.ruleset, start)
+                self._ratings.note(match.club_id, match.ruleset, start)
 
     def _check_summarised(self, touched: Iterable[Match]) -> None:
         accounted = self._summarised | self._removed
-        missing = [m for m in touched if m not in accounted and m.owner_id not in self._rebuilt]
+        missing = [m for m in touched if m not in accounted and m.club_id not in self._rebuilt]
         if missing:
             names = ", ".join(f"match {m.id}" if m.id is not None else "a new match" for m in missing)
             raise NotSummarised(f"{names} changed without MatchWrite.summarise: nothing was stored")
@@ -369,6 +370,27 @@ def match_write(conflict: Callable[[], Conflict] | None = changed_meanwhile) -> 
         raise
     finally:
         session.info.pop(ACTIVE, None)
+
+
+#: The account a request acts for (:mod:`scorekeeper.access` sets it at each request's start): the
+#: edit log's author when a service is not told one.
+ACTING: ContextVar[int | None] = ContextVar("scorekeeper_acting", default=None)
+
+
+def actor_or_owner(actor_id: int | None, club_id: int) -> int | None:
+    """Who a log entry names: ``actor_id``, else the account the request acts for, else (the
+    command line, a test, a table link's hand) the club's longest-standing owner."""
+    if actor_id is not None:
+        return actor_id
+    acting = ACTING.get()
+    if acting is not None:
+        return acting
+    return db.session.scalar(
+        select(Membership.user_id)
+        .where(Membership.club_id == club_id, Membership.role == "owner")
+        .order_by(Membership.joined_at, Membership.id)
+        .limit(1)
+    )
 
 
 @contextmanager

@@ -173,7 +173,7 @@ def _version(token: str) -> str:
     found = shared_version(token)
     if found is None:
         abort(404)
-    return etag_for(found.id, found.revision, found.updated_at, found.owner_id, found.roster_revision)
+    return etag_for(found.id, found.revision, found.updated_at, found.club_id, found.roster_revision, "share")
 
 
 @bp.get("/s/<token>", endpoint="view")

@@ -33,6 +33,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from .. import page_cache
+from ..access import current_club
 from ..extensions import csrf
 from ..matches.forms import hand_form_class
 from ..matches.scoreboard import hand_template_context, side_names
@@ -248,10 +249,10 @@ def _hide() -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 2 else 0
 
 
-def _wall_tag(event_id: int, hide: int, owner_id: int | None = None) -> str:
+def _wall_tag(event_id: int, hide: int, club_id: int | None = None) -> str:
     """The wall's ETag: its version (one query) with the hidden rounds, the language and the release.
-    :raise 404: no such event (of ``owner_id``, when given)."""
-    version = wall_version(event_id, owner_id)
+    :raise 404: no such event (of ``club_id``, when given)."""
+    version = wall_version(event_id, club_id)
     if version == "0":
         abort(404)
     return f"{version}-{hide}-{get_locale()}-{PAGES}"
@@ -307,7 +308,7 @@ def _wall_page(event: Event, hide: int, tag: str, board_url: str, phone_url: str
 
 def _own_event(event_id: int) -> Event:
     try:
-        return get_event(current_user.id, event_id)
+        return get_event(current_club().id, event_id)
     except NotFound:
         abort(404)
 
@@ -317,7 +318,7 @@ def _own_event(event_id: int) -> Event:
 def wall(event_id: int) -> Response:
     """The organiser's wall, with the read-only link (and its QR code) for the players' phones."""
     hide = _hide()
-    tag = _wall_tag(event_id, hide, current_user.id)
+    tag = _wall_tag(event_id, hide, current_club().id)
     event = _own_event(event_id)
     phone_url = url_for("tables.wall_view", token=wall_token(event.id, hide), _external=True)
     board_url = url_for("tables.wall_board", event_id=event.id, hide=hide or None)
@@ -328,7 +329,7 @@ def wall(event_id: int) -> Response:
 @login_required
 def wall_board(event_id: int) -> Response:
     hide = _hide()
-    tag = _wall_tag(event_id, hide, current_user.id)
+    tag = _wall_tag(event_id, hide, current_club().id)
     return _board(lambda: _own_event(event_id), hide, tag)
 
 

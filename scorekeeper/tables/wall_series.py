@@ -22,7 +22,7 @@ def wall_series(event: Event) -> dict[str, Any]:
     if event.series_id is None:
         return {"series": None}
     try:
-        series = get_series(event.owner_id, event.series_id)
+        series = get_series(event.club_id, event.series_id)
     except NotFound:
         return {"series": None}
     table = series_table(series)

@@ -13,12 +13,13 @@ from babel.numbers import get_decimal_symbol
 from flask import current_app, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from .. import single_use, vocabulary
+from ..access import current_club, require
 from ..i18n import translated_errors
 from ..loaders import owned_or_404
 from ..models import ImportJob, utcnow
@@ -68,7 +69,7 @@ def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
 
 
 def _history() -> list[MatchView]:
-    return [view(match) for match in transfer_reads.owned_matches(current_user.id)]
+    return [view(match) for match in transfer_reads.owned_matches(current_club().id)]
 
 
 def _stamp() -> str:
@@ -141,8 +142,8 @@ def _render(form: ImportForm, status: int = 200, truncated: bool = False) -> tup
     page = render_template(
         "transfer/index.html",
         form=form,
-        count=count_matches(current_user.id, HistoryFilters()),
-        running=imports.running_job(current_user.id),
+        count=count_matches(current_club().id, HistoryFilters()),
+        running=imports.running_job(current_club().id),
         truncated=truncated,
         max_mb=MAX_BYTES // (1024 * 1024),
     )
@@ -159,6 +160,7 @@ def too_large(_error: RequestEntityTooLarge) -> tuple[str, int]:
     never read, so the forms of the page (this one, the header's log-out) see an empty one."""
     request.form = ImmutableMultiDict()
     request.files = ImmutableMultiDict()
+    require()  # (refused before the route's own check ran: its club is read now)
     form = ImportForm(formdata=None)
     form.file.errors = [_too_large_message()]
     return _render(form, TOO_LARGE)
@@ -176,13 +178,13 @@ def index() -> Any:
         return _render(form, UNPROCESSABLE if form.is_submitted() else 200)
     raw = form.file.data.read(MAX_BYTES + 1)
     if current_app.config.get("IMPORT_BACKGROUND_BYTES", BACKGROUND_BYTES) < len(raw) <= MAX_BYTES:
-        job = imports.new_job(current_user.id)
+        job = imports.new_job(current_club().id)
         imports.start(job.id, raw)
         return redirect(url_for("transfer.job", job_id=job.id), SEE_OTHER)
     try:
         imported = read_export(raw)
         with single_use.claim("import", lambda _made: url_for("matches.index")):
-            stored = transfer.store_matches(current_user.id, imported.matches, imported.exported_at)
+            stored = transfer.store_matches(current_club().id, imported.matches, imported.exported_at)
     except ImportRejected as rejected:
         form.file.errors = [_nothing_imported(), *render_problems(rejected.problems, translated_errors, _)]
         return _render(form, UNPROCESSABLE, rejected.truncated)

@@ -317,7 +317,7 @@ def test_the_director_corrects_a_closed_rounds_game_with_a_reason(app, api, clie
     old = api.post(f"/events/{eid}/tables/1/link").get_json()["token"]
     api.post(f"/events/{eid}/tables/1/link")
     with app.app_context():
-        user = db.session.get(Event, eid).owner_id
+        user = db.session.get(Event, eid).club_id
         stored = event_reads.get_event(user, eid)
         with pytest.raises(events.InvalidTableToken) as replaced:
             events.table_for_token(old)
@@ -342,7 +342,7 @@ def test_two_seatings_of_one_round_at_once_make_one_round(app, api):
 
     eid = create(api)["id"]
     with app.app_context():
-        owner = db.session.get(Event, eid).owner_id
+        owner = db.session.get(Event, eid).club_id
         stale = event_reads.get_event(owner, eid)  # no round yet, as this request read it
         seat(api, eid)  # another request seats round 1 meanwhile
         with pytest.raises(Conflict, match="Round 1 is still open"):

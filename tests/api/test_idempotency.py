@@ -204,7 +204,7 @@ def test_a_key_used_by_a_page_is_not_used_again_by_the_api(app, api):
     (a page keeps no JSON answer to replay, so the API says so with 409)."""
     match_id = create_match(api)["id"]
     with app.app_context():
-        owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
+        owner = db.session.scalar(select(Match.club_id).where(Match.id == match_id))
         assert owner is not None
         match = services.get_match(owner, match_id)
         digest = submission_keys.request_digest(match_id, simple_hand(1))
@@ -256,8 +256,8 @@ def test_the_replay_is_the_first_answer_after_more_hands_and_a_rename(app, api):
     first = post(api, match_id, simple_hand(1))
     assert post(api, match_id, simple_hand(2), key="another key").status_code == 201
     with app.app_context():
-        owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
-        player = db.session.scalar(select(Player).where(Player.owner_id == owner, Player.name == "Ana"))
+        owner = db.session.scalar(select(Match.club_id).where(Match.id == match_id))
+        player = db.session.scalar(select(Player).where(Player.club_id == owner, Player.name == "Ana"))
         assert owner is not None and player is not None
         services.rename_player(owner, player.id, "Anabel")
     again = post(api, match_id, simple_hand(1))
@@ -272,7 +272,7 @@ def test_a_key_kept_with_its_answer_by_an_older_version_is_replayed(app, api):
     match_id = create_match(api)["id"]
     answer = post(api, match_id, simple_hand(1), key=None)
     with app.app_context():
-        owner = db.session.scalar(select(Match.owner_id).where(Match.id == match_id))
+        owner = db.session.scalar(select(Match.club_id).where(Match.id == match_id))
         assert owner is not None
         digest = submission_keys.request_digest(match_id, simple_hand(1))
         db.session.add(

@@ -56,7 +56,7 @@ def played(api: Any) -> int:
 def owner_and_match(app: Flask, match_id: int) -> tuple[int, Match]:
     match = db.session.get(Match, match_id)
     assert match is not None
-    return match.owner_id, services.get_match(match.owner_id, match_id)
+    return match.club_id, services.get_match(match.club_id, match_id)
 
 
 def test_the_stored_answer_is_the_answer_folded_anew(app, api, played):
@@ -71,14 +71,17 @@ def test_the_stored_answer_is_the_answer_folded_anew(app, api, played):
 
 
 def test_a_repeated_read_sends_one_statement_after_the_token_and_scores_nothing(app, api, played):
-    bare = api.get("/rulesets/classic")  # any route: the token check alone
+    """Past the token, one statement for the club's membership (scorekeeper.access) and one for
+    the match's version; no hand is scored."""
+    bare = api.get("/rulesets/classic")  # a route of the account alone: the token check
     assert bare.status_code == 200
     with counting(app) as token_only:
         api.get("/rulesets/classic")
     with counting(app) as statements, scored_hands() as scored:
         response = api.get(f"/matches/{played}")
     assert response.status_code == 200
-    assert len(statements) == len(token_only) + 1, statements
+    assert len(statements) == len(token_only) + 2, statements
+    assert "memberships" in statements[len(token_only)]
     assert scored == [0]
 
 
@@ -113,7 +116,7 @@ def test_a_hand_undone_is_served(app, api, played):
 def test_a_renamed_player_is_served(app, api, played):
     with app.app_context():
         owner, _match = owner_and_match(app, played)
-        ana = db.session.scalar(select(Player).where(Player.owner_id == owner, Player.name == "Ana"))
+        ana = db.session.scalar(select(Player).where(Player.club_id == owner, Player.name == "Ana"))
         services.rename_player(owner, ana.id, "Ana María")
     assert check_fresh(api, played)["sides"][0]["players"] == ["Ana María", "Luis"]
 

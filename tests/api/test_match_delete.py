@@ -134,7 +134,7 @@ def test_statistics_and_running_totals_lose_the_match(app, api):
 
 def _owner(app: Flask) -> int:
     with app.app_context():
-        return int(db.session.scalar(select(Player.owner_id).limit(1)) or 0)
+        return int(db.session.scalar(select(Player.club_id).limit(1)) or 0)
 
 
 def test_a_partnership_s_latest_side_moves_to_its_previous_match(app, api):

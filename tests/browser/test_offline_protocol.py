@@ -162,8 +162,8 @@ def test_a_key_the_server_holds_with_another_hand_is_refused_and_shown(
         other = {"number": 1, "went_out": 0, "going_out_kind": "normal", "sides": [
             {"melds": 500, "hand": 0, "red_threes": 0, "canastas": {"clean": 1}, "penalties": []},
             {"melds": 100, "hand": 40, "red_threes": 0, "canastas": {}, "penalties": []}]}
-        submission = SubmissionKey(match.owner_id, key, request_digest(match.id, other))
-        add_hand(match, other, match.owner_id, submission)
+        submission = SubmissionKey(match.club_id, key, request_digest(match.id, other))
+        add_hand(match, other, match.club_id, submission)
         db.session.commit()
     context.set_offline(False)
     refused = phone.locator("#queue .queued.paused")

@@ -186,7 +186,7 @@ WIN = {"melds": 300, "red_threes": 1, "canastas": {"clean": 1}}  # 300 + 500 + 1
 LOSE = {"melds": 250, "hand": 20}  # 230
 
 
-def owner_id(app: Flask, username: str = "ana") -> int:
+def club_id(app: Flask, username: str = "ana") -> int:
     with app.app_context():
         return db.session.scalar(select(User.id).where(User.username == username))
 
@@ -202,7 +202,7 @@ def make_match(
     """A match in which side 0 goes out each hand with 1000 and side 1 makes 230."""
     with app.app_context():
         match = services.create_match(
-            owner_id(app, username),
+            club_id(app, username),
             {
                 "ruleset": ruleset,
                 "target": target,
@@ -240,7 +240,7 @@ def played(app: Flask, ruleset: str, day: int, win: dict[str, Any], target: int 
     """A match of ana's on ``day`` January 2025 with one hand that her side goes out in."""
     with app.app_context():
         body = {"ruleset": ruleset, "target": target, "sides": API_PAIRS}
-        match = services.create_match(owner_id(app), body)
+        match = services.create_match(club_id(app), body)
         services.add_hand(
             match, {"number": 1, "went_out": 0, "going_out_kind": "normal", "sides": [win, LOSE]}
         )

@@ -32,7 +32,7 @@ def owned(app: Flask, user_client: FlaskClient) -> dict[str, int]:
         services.add_hand(match, HAND)
         services.add_hand(match, {**HAND, "number": 2})
         services.create_share_link(match)
-        player = db.session.query(Player).filter_by(owner_id=ana.id, name="Luis").one()
+        player = db.session.query(Player).filter_by(club_id=ana.id, name="Luis").one()
         event = services.events.create_event(ana.id, {
             "name": "Martes", "ruleset": "classic", "format": "round_robin",
             "entries": [{"players": ["Ana", "Luis"]}, {"players": ["Eva", "Juan"]}]})

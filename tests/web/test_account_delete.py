@@ -109,7 +109,7 @@ def test_the_right_password_deletes_everything_of_the_account(app: Flask, passwo
     an_account_with_data(app, eva, "eva", eva_token)
     with app.app_context():
         eva_id = db.session.scalar(select(User.id).where(User.username == "eva"))
-        eva_link = db.session.scalar(select(ShareLink.token).join(Match).where(Match.owner_id == eva_id))
+        eva_link = db.session.scalar(select(ShareLink.token).join(Match).where(Match.club_id == eva_id))
     alone = counts(app)
 
     response = post_form(ana, URL, {"password": TEST_PASSWORD}, follow_redirects=True)
@@ -136,8 +136,8 @@ def test_the_right_password_deletes_everything_of_the_account(app: Flask, passwo
     with app.app_context():
         new_ana = db.session.scalar(select(User.id).where(User.username == "ana"))
         assert new_ana is not None
-        assert db.session.scalar(select(func.count()).where(Match.owner_id == new_ana)) == 0
-        assert db.session.scalar(select(func.count()).where(Player.owner_id == new_ana)) == 0
+        assert db.session.scalar(select(func.count()).where(Match.club_id == new_ana)) == 0
+        assert db.session.scalar(select(func.count()).where(Player.club_id == new_ana)) == 0
 
 
 def test_another_language_at_the_field(app: Flask, password_hash: str) -> None:

@@ -78,7 +78,7 @@ def test_an_unplayed_twin_is_looked_for_only_shortly(app: Flask, user_client: Fl
         ],
     }
     with app.app_context():
-        owner = db.session.scalar(select(Match.owner_id).where(Match.id == first))
+        owner = db.session.scalar(select(Match.club_id).where(Match.id == first))
         assert owner is not None
         found = unplayed_twin(owner, data)
         assert found is not None and found.id == first  # names as typed, in any case

@@ -29,7 +29,7 @@ WINNING_HAND = {
 }
 
 
-def owner_id(username: str = "ana") -> int:
+def club_id(username: str = "ana") -> int:
     return db.session.scalars(select(User.id).where(User.username == username)).one()
 
 
@@ -46,7 +46,7 @@ def make_match(
     """A match made through the services, dated ``created``, with ``hands`` winning hands of side 0."""
     with app.app_context():
         match = services.create_match(
-            owner_id(username),
+            club_id(username),
             {
                 "ruleset": ruleset,
                 "target": target,

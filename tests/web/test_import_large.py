@@ -60,7 +60,7 @@ def check_account(app: Flask, username: str, document: dict[str, Any]) -> None:
         assert db.session.scalar(select(func.count()).select_from(Hand)) == sum(
             len(m.hands) for m in expected
         )
-        names = set(db.session.scalars(select(Player.name).where(Player.owner_id == owner)))
+        names = set(db.session.scalars(select(Player.name).where(Player.club_id == owner)))
         assert names == {name for m in expected for side in m.sides for name in side["players"]}
         assert stored_totals(owner) == added_up(owner)
 
@@ -145,7 +145,7 @@ def test_a_large_file_is_imported_in_the_background(
 
 def test_a_running_job_shows_its_progress(app: Flask, other_client: FlaskClient) -> None:
     with app.app_context():
-        job = ImportJob(owner_id=user_id(app, "eva"), state="checking", total=5000, checked=1250)
+        job = ImportJob(club_id=user_id(app, "eva"), state="checking", total=5000, checked=1250)
         db.session.add(job)
         db.session.commit()
         url = f"/transfer/imports/{job.id}"
@@ -166,7 +166,7 @@ def test_a_running_job_shows_its_progress(app: Flask, other_client: FlaskClient)
 
 def test_a_job_is_its_owners_only(app: Flask, user_client: FlaskClient, other_client: FlaskClient) -> None:
     with app.app_context():
-        job = ImportJob(owner_id=user_id(app, "eva"), state="done")
+        job = ImportJob(club_id=user_id(app, "eva"), state="done")
         db.session.add(job)
         db.session.commit()
         job_id = job.id
@@ -215,7 +215,7 @@ def test_an_interrupted_job_says_so(app: Flask, other_client: FlaskClient) -> No
     """A job whose process ended (its row still says "storing", untouched for longer than
     STALE_AFTER) is shown as failed; nothing of it was stored, as it commits only at the end."""
     with app.app_context():
-        job = ImportJob(owner_id=user_id(app, "eva"), state="storing", total=10, checked=10)
+        job = ImportJob(club_id=user_id(app, "eva"), state="storing", total=10, checked=10)
         db.session.add(job)
         db.session.commit()
         url = f"/transfer/imports/{job.id}"
@@ -242,11 +242,11 @@ def test_two_imports_of_one_file_at_once_store_it_once(
     first_reading, second_started = threading.Event(), threading.Event()
     real = transfer.held_fingerprints
 
-    def held(owner_id: int, imported: Any) -> set[str]:
+    def held(club_id: int, imported: Any) -> set[str]:
         if threading.current_thread().name == "first":  # it holds the lock: let the second start
             first_reading.set()
             second_started.wait(timeout=30)
-        return real(owner_id, imported)
+        return real(club_id, imported)
 
     monkeypatch.setattr(transfer, "held_fingerprints", held)
     stored: dict[str, list[int]] = {}

@@ -18,7 +18,7 @@ from tests.web.helpers import (
     hand_form,
     logged_in,
     make_match,
-    owner_id,
+    club_id,
     page,
     post_form,
     post_hand,
@@ -41,7 +41,7 @@ def round_chances(app: Flask, event_id: int) -> list[list[float]]:
             e.id: list(e.players) for e in db.session.scalars(select(Entry).where(Entry.event_id == event_id))
         }
         return [
-            predict(owner_id(app), [[p for e in side for p in players[e]] for side in t.sides], "classic")
+            predict(club_id(app), [[p for e in side for p in players[e]] for side in t.sides], "classic")
             for t in sorted(rnd.tables, key=lambda t: t.number)
         ]
 
@@ -114,7 +114,7 @@ def test_the_wall_shows_the_series_of_the_night(user_client: FlaskClient, app: F
     event_id = played_night(user_client, app)
     assert 'id="wall-series-title"' not in page(user_client.get(f"/events/{event_id}/wall"))
     with app.app_context():
-        season, _made = create_series(owner_id(app), {"name": "Temporada", "best": 3, "minimum": 1})
+        season, _made = create_series(club_id(app), {"name": "Temporada", "best": 3, "minimum": 1})
         set_event_series(season, event_id, True)
         ana = db.session.scalar(
             select(PlayerRating.ordinal)
@@ -150,13 +150,13 @@ def test_a_series_made_by_form_once_and_a_night_put_in_it_and_out(
     assert 'id="best-errors"' in wrong_html and 'id="minimum-errors"' in wrong_html
     assert 'value="Temporada"' in wrong_html and 'value="x"' in wrong_html
     with app.app_context():
-        assert list_series(owner_id(app)) == []
+        assert list_series(club_id(app)) == []
     # Made once, even sent twice (a double tap); back to the console, which offers it.
     first, again = sent_twice(user_client, url, {"name": "Temporada", "best": "5", "minimum": "2"})
     assert first.status_code == again.status_code == 302
     assert first.location == again.location == f"/events/{event_id}#event-series"
     with app.app_context():
-        made = list_series(owner_id(app))
+        made = list_series(club_id(app))
         assert [(s.name, s.best, s.minimum) for s in made] == [("Temporada", 5, 2)]
         season = made[0].id
     # The same name with other settings is refused at the name.

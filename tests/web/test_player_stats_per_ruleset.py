@@ -23,7 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.services.player_reads import latest_results_by_ruleset
-from tests.web.helpers import WIN, WIN_1010, WIN_CANASTON, logged_in, owner_id, played, player_id
+from tests.web.helpers import WIN, WIN_1010, WIN_CANASTON, logged_in, club_id, played, player_id
 
 
 @pytest.fixture
@@ -131,10 +131,10 @@ def test_latest_results_are_counted_within_each_rule_set(
     app: Flask, user_client: FlaskClient, ana: int
 ) -> None:
     with app.app_context():
-        found = latest_results_by_ruleset(owner_id(app), ana, 1)
+        found = latest_results_by_ruleset(club_id(app), ana, 1)
     assert sorted(found) == ["canaston", "classic"]
     assert [r.created_at.day for r in found["classic"]] == [7]  # the latest classic one only
     assert [(r.total, r.best_other, r.won) for r in found["canaston"]] == [(1400, -270, True)]
     with app.app_context():
-        found = latest_results_by_ruleset(owner_id(app), ana, 50)
+        found = latest_results_by_ruleset(club_id(app), ana, 50)
     assert [r.created_at.day for r in found["classic"]] == [5, 7]  # oldest first; in progress left out

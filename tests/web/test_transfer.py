@@ -34,7 +34,7 @@ def history(app: Flask, username: str) -> list[dict[str, Any]]:
     with app.app_context():
         owner = user_id(app, username)
         found = db.session.scalars(
-            select(Match).where(Match.owner_id == owner).order_by(Match.created_at, Match.id)
+            select(Match).where(Match.club_id == owner).order_by(Match.created_at, Match.id)
         )
         out = []
         for match in found:
@@ -140,7 +140,7 @@ def test_round_trip_into_another_account(
     assert copied[0]["totals"] == copied[0]["folded"] == [1500, 5]
     with app.app_context():
         eva = user_id(app, "eva")
-        names = set(db.session.scalars(select(Player.name).where(Player.owner_id == eva)))
+        names = set(db.session.scalars(select(Player.name).where(Player.club_id == eva)))
         assert names == {"Ana", "Luis", "Eva", "Juan", "Leo", "=cmd"}
         logs = db.session.scalars(select(EditLog).where(EditLog.action == "match_imported")).all()
         assert len(logs) == 3 and {log.user_id for log in logs} == {eva}
@@ -153,7 +153,7 @@ def test_round_trip_into_another_account(
     assert history(app, "eva") == original
     with app.app_context():
         assert (
-            len(db.session.scalars(select(Player).where(Player.owner_id == user_id(app, "eva"))).all()) == 6
+            len(db.session.scalars(select(Player).where(Player.club_id == user_id(app, "eva"))).all()) == 6
         )
 
 
@@ -208,7 +208,7 @@ def test_a_bad_hand_in_the_second_match_stores_nothing(
     assert "Match 2, hand 1: sides.1.melds: Must be a multiple of 5." in errors
     assert history(app, "eva") == []
     with app.app_context():  # not even the players of the first match
-        assert db.session.scalars(select(Player).where(Player.owner_id == user_id(app, "eva"))).all() == []
+        assert db.session.scalars(select(Player).where(Player.club_id == user_id(app, "eva"))).all() == []
 
 
 def test_a_store_failure_rolls_everything_back(
@@ -230,7 +230,7 @@ def test_a_store_failure_rolls_everything_back(
     assert response.status_code == 500
     assert history(app, "eva") == []
     with app.app_context():
-        assert db.session.scalars(select(Player).where(Player.owner_id == user_id(app, "eva"))).all() == []
+        assert db.session.scalars(select(Player).where(Player.club_id == user_id(app, "eva"))).all() == []
 
 
 def test_the_errors_are_in_the_users_language(

@@ -1,0 +1,126 @@
+"""Every route of the URL map, called by a stranger, a member, a scorer, a director and an owner of
+the club that holds the resource, answers as :data:`scorekeeper.access.ACCESS` declares: 404 outside
+the club, 403 below the route's role, and something else (never a 500) from the role up. The routes
+are read from the app itself, so a route added tomorrow without a declaration fails here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.routing import Rule
+
+from scorekeeper import services
+from scorekeeper.access import ACCESS, RANK, need_of
+from scorekeeper.extensions import db
+from scorekeeper.models import ImportJob, Membership, Player, Series
+from scorekeeper.services import clubs
+from tests.helpers import make_user
+from tests.web.helpers import CSRF, logged_in
+
+#: The people around the club "centro", lowest first; ``ana`` is its owner.
+PEOPLE = {"out": None, "mem": "member", "sco": "scorer", "dir": "director", "ana": "owner"}
+HAND = {"number": 1, "went_out": 0, "going_out_kind": "normal",
+        "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}]}
+
+
+def app_rules(app: Flask) -> list[tuple[str, str]]:
+    """(endpoint, method) of every route but the static files."""
+    return sorted(
+        (rule.endpoint, method)
+        for rule in app.url_map.iter_rules()
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    )
+
+
+def test_every_route_declares_who_may_call_it(app: Flask) -> None:
+    missing = {endpoint for endpoint, _method in app_rules(app)} - set(ACCESS)
+    assert not missing, f"routes without a line in scorekeeper.access.ACCESS: {sorted(missing)}"
+    unknown = set(ACCESS) - {endpoint for endpoint, _method in app_rules(app)}
+    assert not unknown, f"ACCESS names routes that do not exist: {sorted(unknown)}"
+
+
+@pytest.fixture
+def centro(app: Flask, password_hash: str) -> dict[str, Any]:
+    """The club "centro" with a member of each role, and one of each thing a URL can name."""
+    ids = {name: make_user(app, name, password_hash) for name in PEOPLE}
+    with app.app_context():
+        club = clubs.create_club(ids["ana"][0], {"name": "Centro", "slug": "centro"})
+        for name, role in PEOPLE.items():
+            if role not in (None, "owner"):
+                db.session.add(Membership(club_id=club.id, user_id=ids[name][0], role=role))
+        db.session.commit()
+        match = services.create_match(club.id, {"ruleset": "classic", "sides": [
+            {"name": "Nos", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]})
+        services.add_hand(match, HAND)
+        services.create_share_link(match)
+        player = db.session.query(Player).filter_by(club_id=club.id, name="Luis").one()
+        event = services.events.create_event(club.id, {
+            "name": "Martes", "ruleset": "classic", "format": "round_robin",
+            "entries": [{"players": ["Ana", "Luis"]}, {"players": ["Eva", "Juan"]}]})
+        game = services.events.seat_round(event).tables[0].match_id
+        series = Series(club_id=club.id, name="Otoño", best=4, minimum=1)
+        job = ImportJob(club_id=club.id)
+        db.session.add_all([series, job])
+        db.session.commit()
+        return {
+            "tokens": {name: token for name, (_id, token) in ids.items()},
+            "args": {"match_id": match.id, "player_id": player.id, "event_id": event.id,
+                     "entry_id": event.entries[0].id, "series_id": series.id, "job_id": job.id,
+                     "number": 1, "game_id": game, "slug": "centro", "ruleset_id": "classic", "code": "en"},
+        }
+
+
+#: Arguments that name another thing on some routes: an event's game is a match of that event.
+RENAMED = {"events.correct": {"match_id": "game_id"}}
+
+
+def url_for_rule(rule: Rule, args: dict[str, Any], username: str) -> str:
+    renamed = RENAMED.get(rule.endpoint, {})
+    values = {name: username if name == "username" else args[renamed.get(name, name)] for name in rule.arguments}
+    url = rule.build(values, append_unknown=False)
+    assert url is not None
+    return url[1]
+
+
+def call(app: Flask, method: str, url: str, who: str, token: str, api: bool) -> int:
+    """The status of ``method url`` sent by ``who``, with a valid CSRF token for a page's form."""
+    if api:
+        headers = {"Authorization": f"Bearer {token}"}
+        body = {} if method in ("POST", "PUT", "PATCH") else None
+        return app.test_client().open(url, method=method, json=body, headers=headers).status_code
+    client: FlaskClient = logged_in(app, who)
+    data = {}
+    if method != "GET":
+        found = CSRF.search(client.get("/account/password").get_data(as_text=True))
+        assert found
+        data = {"csrf_token": found.group(1) or found.group(2)}
+    return client.open(url, method=method, data=data).status_code
+
+
+CLUB_ROUTES = sorted(endpoint for endpoint, need in ACCESS.items() if need.role is not None)
+
+
+@pytest.mark.parametrize("endpoint", CLUB_ROUTES)
+def test_each_role_gets_what_the_route_declares(app: Flask, centro: dict[str, Any], endpoint: str) -> None:
+    """A stranger and each role below the route's get 404 and 403; the lowest role allowed gets
+    through (its answer is the route's own: a page, a redirect, a 409 or a 422 for an empty form),
+    last, so that a write it makes cannot hide a refusal."""
+    need = need_of(endpoint)
+    assert need.role is not None
+    boundary = next(name for name, role in PEOPLE.items() if role and RANK[role] <= RANK[need.role])
+    for rule in (r for r in app.url_map.iter_rules() if r.endpoint == endpoint):
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            for who, role in PEOPLE.items():
+                if role is not None and RANK[role] < RANK[need.role] and who != boundary:
+                    continue  # above the lowest role allowed: it holds that role's rights
+                url = url_for_rule(rule, centro["args"], who)
+                if need.source == "requested":
+                    url += ("&" if "?" in url else "?") + "club=centro"
+                status = call(app, method, url, who, centro["tokens"][who], endpoint.startswith("api."))
+                expected = "404" if role is None else "403" if RANK[role] > RANK[need.role] else "allowed"
+                got = {404: "404", 403: "403"}.get(status, "allowed")
+                assert status < 500, f"{method} {url} as {who}: {status}"
+                assert got == expected, f"{method} {url} as {who} ({role}): {status}, expected {expected}"
