@@ -35,6 +35,9 @@ from .services.unit_of_work import ACTING
 #: A role's rank: lower holds more rights (an owner may do all a director may, and so on).
 RANK: Final = {role: rank for rank, role in enumerate(ROLES)}
 SESSION_KEY: Final = "club_id"
+#: What the API says (pages show their own error page): as for another account's match before clubs.
+NOT_FOUND: Final = "Not found."
+FORBIDDEN: Final = "Your role in this club does not allow this."
 
 
 @dataclass(frozen=True)
@@ -66,66 +69,146 @@ def _r(role: str) -> Need:
 #: Every endpoint of the app. Reading it is reading the permissions.
 ACCESS: Final[dict[str, Need]] = {
     # Anyone
-    "static": PUBLIC, "i18n.switch": PUBLIC, "pwa.manifest": PUBLIC, "pwa.service_worker": PUBLIC,
-    "pwa.offline": PUBLIC, "auth.login": PUBLIC, "auth.register": PUBLIC, "api.openapi": PUBLIC,
+    "static": PUBLIC,
+    "i18n.switch": PUBLIC,
+    "pwa.manifest": PUBLIC,
+    "pwa.service_worker": PUBLIC,
+    "pwa.offline": PUBLIC,
+    "auth.login": PUBLIC,
+    "auth.register": PUBLIC,
+    "api.openapi": PUBLIC,
     # Links that carry their own token
-    "share.view": TOKEN, "share.board": TOKEN, "tables.table": TOKEN, "tables.table_post": TOKEN,
-    "tables.rules": TOKEN, "tables.state": TOKEN, "tables.wall_view": TOKEN, "tables.wall_view_board": TOKEN,
-    "api.table": TOKEN, "api.table_confirm": TOKEN, "api.table_hand": TOKEN,
+    "share.view": TOKEN,
+    "share.board": TOKEN,
+    "tables.table": TOKEN,
+    "tables.table_post": TOKEN,
+    "tables.rules": TOKEN,
+    "tables.state": TOKEN,
+    "tables.wall_view": TOKEN,
+    "tables.wall_view_board": TOKEN,
+    "api.table": TOKEN,
+    "api.table_confirm": TOKEN,
+    "api.table_hand": TOKEN,
     # The account itself
-    "auth.logout": ACCOUNT, "auth.delete_account_page": ACCOUNT, "auth.devices": ACCOUNT,
-    "auth.change_password": ACCOUNT, "auth.tokens": ACCOUNT, "matches.queue_texts_json": ACCOUNT,
-    "api.rulesets": ACCOUNT, "api.ruleset": ACCOUNT, "api.clubs": ACCOUNT, "api.new_club": ACCOUNT,
+    "auth.logout": ACCOUNT,
+    "auth.delete_account_page": ACCOUNT,
+    "auth.devices": ACCOUNT,
+    "auth.change_password": ACCOUNT,
+    "auth.tokens": ACCOUNT,
+    "matches.queue_texts_json": ACCOUNT,
+    "api.rulesets": ACCOUNT,
+    "api.ruleset": ACCOUNT,
+    "api.clubs": ACCOUNT,
+    "api.new_club": ACCOUNT,
     # A club named in the URL: members read it, owners change it (a member may leave)
-    "api.club": Need("club", "member"), "api.members": Need("club", "member"),
-    "api.remove_member": Need("club", "member"), "api.change_club": Need("club", "owner"),
-    "api.remove_club": Need("club", "owner"), "api.change_member": Need("club", "owner"),
+    "api.club": Need("club", "member"),
+    "api.members": Need("club", "member"),
+    "api.remove_member": Need("club", "member"),
+    "api.change_club": Need("club", "owner"),
+    "api.remove_club": Need("club", "owner"),
+    "api.change_member": Need("club", "owner"),
     # A club's lists (the requested club)
-    "matches.index": _r("member"), "matches.history": _r("member"), "players.index": _r("member"),
-    "players.ratings": _r("member"), "players.series_index": _r("member"), "events.index": _r("member"),
-    "transfer.history_csv": _r("member"), "transfer.history_json": _r("member"),
-    "transfer.history_xlsx": _r("member"), "api.matches": _r("member"), "api.ratings": _r("member"),
-    "api.predict": _r("member"), "api.list_series": _r("member"), "api.events": _r("member"),
+    "matches.index": _r("member"),
+    "matches.history": _r("member"),
+    "players.index": _r("member"),
+    "players.ratings": _r("member"),
+    "players.series_index": _r("member"),
+    "events.index": _r("member"),
+    "transfer.history_csv": _r("member"),
+    "transfer.history_json": _r("member"),
+    "transfer.history_xlsx": _r("member"),
+    "api.matches": _r("member"),
+    "api.ratings": _r("member"),
+    "api.predict": _r("member"),
+    "api.list_series": _r("member"),
+    "api.events": _r("member"),
     # Creating in the requested club
-    "matches.new": _r("scorer"), "matches.chances": _r("scorer"), "transfer.index": _r("scorer"),
-    "api.new_match": _r("scorer"), "events.new": _r("director"), "events.new_series": _r("director"),
-    "api.create_series": _r("director"), "api.new_event": _r("director"),
+    "matches.new": _r("scorer"),
+    "matches.chances": _r("scorer"),
+    "transfer.index": _r("scorer"),
+    "api.new_match": _r("scorer"),
+    "events.new": _r("director"),
+    "events.new_series": _r("director"),
+    "api.create_series": _r("director"),
+    "api.new_event": _r("director"),
     # A match: members read it, scorers enter and correct hands, directors delete it
-    "matches.show": Need("match", "member", quick=True), "matches.charts": _m("member"), "matches.log": _m("member"),
-    "matches.hand_detail": _m("member"), "matches.sync_state": _m("member"),
-    "matches.hand_template": _m("member"), "transfer.match_csv": _m("member"),
-    "transfer.match_backup": _m("member"), "transfer.match_xlsx": _m("member"),
-    "referee.opening": _m("member"), "referee.penalties": _m("member"), "referee.reference": _m("member"),
-    "pwa.match_rules": _m("member"), "api.match": _m("member"), "api.hand": _m("member"),
-    "matches.new_hand": _m("scorer"), "matches.edit_hand": _m("scorer"), "matches.delete_hand": _m("scorer"),
-    "matches.undo_hand": _m("scorer"), "matches.preview": _m("scorer"), "matches.sync_hand": _m("scorer"),
-    "matches.sync_edit": _m("scorer"), "matches.rematch": _m("scorer"), "matches.reopen": _m("scorer"),
-    "share.create": _m("scorer"), "share.revoke": _m("scorer"), "api.new_hand": _m("scorer"),
-    "api.edit_hand": _m("scorer"), "api.remove_hand": _m("scorer"),
-    "matches.delete": _m("director"), "api.remove_match": _m("director"),
+    "matches.show": Need("match", "member", quick=True),
+    "matches.charts": _m("member"),
+    "matches.log": _m("member"),
+    "matches.hand_detail": _m("member"),
+    "matches.sync_state": _m("member"),
+    "matches.hand_template": _m("member"),
+    "transfer.match_csv": _m("member"),
+    "transfer.match_backup": _m("member"),
+    "transfer.match_xlsx": _m("member"),
+    "referee.opening": _m("member"),
+    "referee.penalties": _m("member"),
+    "referee.reference": _m("member"),
+    "pwa.match_rules": _m("member"),
+    "api.match": _m("member"),
+    "api.hand": _m("member"),
+    "matches.new_hand": _m("scorer"),
+    "matches.edit_hand": _m("scorer"),
+    "matches.delete_hand": _m("scorer"),
+    "matches.undo_hand": _m("scorer"),
+    "matches.preview": _m("scorer"),
+    "matches.sync_hand": _m("scorer"),
+    "matches.sync_edit": _m("scorer"),
+    "matches.rematch": _m("scorer"),
+    "matches.reopen": _m("scorer"),
+    "share.create": _m("scorer"),
+    "share.revoke": _m("scorer"),
+    "api.new_hand": _m("scorer"),
+    "api.edit_hand": _m("scorer"),
+    "api.remove_hand": _m("scorer"),
+    "matches.delete": _m("director"),
+    "api.remove_match": _m("director"),
     # Players and series: members read, directors keep the roster
-    "players.show": Need("player", "member"), "players.merge": Need("player", "director"),
-    "players.rename": Need("player", "director"), "players.series_page": Need("series", "member"),
-    "players.series_csv": Need("series", "member"), "api.series": Need("series", "member"),
-    "api.include_event": Need("series", "director"), "api.exclude_event": Need("series", "director"),
+    "players.show": Need("player", "member"),
+    "players.merge": Need("player", "director"),
+    "players.rename": Need("player", "director"),
+    "players.series_page": Need("series", "member"),
+    "players.series_csv": Need("series", "member"),
+    "api.series": Need("series", "member"),
+    "api.include_event": Need("series", "director"),
+    "api.exclude_event": Need("series", "director"),
     "transfer.job": Need("job", "member"),
     # Events: members watch the wall and read the standings, directors run the night
-    "tables.wall": _e("member"), "tables.wall_board": _e("member"), "events.export_csv": _e("member"),
-    "events.export_json": _e("member"), "api.event": _e("member"),
-    "events.show": _e("director"), "events.make_cards": _e("director"), "events.add_entry": _e("director"),
-    "events.presence": _e("director"), "events.finish": _e("director"), "events.correct": _e("director"),
-    "events.print_seating": _e("director"), "events.print_sheets": _e("director"),
-    "events.print_standings": _e("director"), "events.close_round": _e("director"),
-    "events.new_round": _e("director"), "events.event_series": _e("director"),
-    "events.make_link": _e("director"), "events.revoke_link": _e("director"),
-    "api.new_entry": _e("director"), "api.change_entry": _e("director"), "api.finish_event": _e("director"),
-    "api.seat_round": _e("director"), "api.close_round": _e("director"),
-    "api.new_table_link": _e("director"), "api.revoke_table_link": _e("director"),
+    "tables.wall": _e("member"),
+    "tables.wall_board": _e("member"),
+    "events.export_csv": _e("member"),
+    "events.export_json": _e("member"),
+    "api.event": _e("member"),
+    "events.show": _e("director"),
+    "events.make_cards": _e("director"),
+    "events.add_entry": _e("director"),
+    "events.presence": _e("director"),
+    "events.finish": _e("director"),
+    "events.correct": _e("director"),
+    "events.print_seating": _e("director"),
+    "events.print_sheets": _e("director"),
+    "events.print_standings": _e("director"),
+    "events.close_round": _e("director"),
+    "events.new_round": _e("director"),
+    "events.event_series": _e("director"),
+    "events.make_link": _e("director"),
+    "events.revoke_link": _e("director"),
+    "api.new_entry": _e("director"),
+    "api.change_entry": _e("director"),
+    "api.finish_event": _e("director"),
+    "api.seat_round": _e("director"),
+    "api.close_round": _e("director"),
+    "api.new_table_link": _e("director"),
+    "api.revoke_table_link": _e("director"),
 }
 
 #: The resource sources: the URL argument that names the resource.
 RESOURCE_ARGS: Final = {
-    "match": "match_id", "player": "player_id", "event": "event_id", "series": "series_id", "job": "job_id",
+    "match": "match_id",
+    "player": "player_id",
+    "event": "event_id",
+    "series": "series_id",
+    "job": "job_id",
 }
 
 
@@ -184,13 +267,13 @@ def resolve(need: Need, user_id: int, view_args: dict[str, object]) -> ClubAcces
     else:
         object_id = view_args.get(RESOURCE_ARGS[need.source])
         if not isinstance(object_id, int) or not 0 < object_id < 2**63:
-            abort(404)
+            abort(404, NOT_FOUND)
         row = club_reads.resource_club(need.source, object_id, user_id)
     if row is None or row.role is None:
-        abort(404)
+        abort(404, NOT_FOUND)
     found = ClubAccess(row.id, row.slug, row.personal, row.roster_revision, row.role)
     if need.role is not None and not found.allows(need.role):
-        abort(403)
+        abort(403, FORBIDDEN)
     return found
 
 

@@ -20,9 +20,15 @@ from .routes import json_body, token_required
 def club_json(club: Club, role: str) -> dict[str, Any]:
     """CLUB: the club as API.md writes it, with the caller's ``role``."""
     return {
-        "id": club.id, "slug": club.slug, "name": club.name, "personal": club.personal,
-        "public": club.public, "public_names": club.public_names, "role": role,
-        "language": club.language, "time_zone": club.time_zone,
+        "id": club.id,
+        "slug": club.slug,
+        "name": club.name,
+        "personal": club.personal,
+        "public": club.public,
+        "public_names": club.public_names,
+        "role": role,
+        "language": club.language,
+        "time_zone": club.time_zone,
     }
 
 
@@ -62,18 +68,26 @@ def remove_club(slug: str) -> Response:
 @bp.get("/clubs/<slug>/members")
 @token_required
 def members(slug: str) -> Response:
-    return jsonify([
-        {"username": username, "role": role, "player": None, "joined_at": joined.isoformat()}
-        for username, role, joined in service.members(current_club().id)
-    ])
+    return jsonify(
+        [
+            {"username": username, "role": role, "player": None, "joined_at": joined.isoformat()}
+            for username, role, joined in service.members(current_club().id)
+        ]
+    )
 
 
 @bp.patch("/clubs/<slug>/members/<username>")
 @token_required
 def change_member(slug: str, username: str) -> Response:
     membership = service.set_role(service.get_club(slug), username, json_body())
-    return jsonify({"username": membership.user.username, "role": membership.role, "player": None,
-                    "joined_at": membership.joined_at.isoformat()})
+    return jsonify(
+        {
+            "username": membership.user.username,
+            "role": membership.role,
+            "player": None,
+            "joined_at": membership.joined_at.isoformat(),
+        }
+    )
 
 
 @bp.delete("/clubs/<slug>/members/<username>")

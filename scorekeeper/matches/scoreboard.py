@@ -244,7 +244,12 @@ def history_row(match: Match, ruleset_names: dict[str, str]) -> HistoryRow:
 
 
 def etag_for(
-    match_id: int, revision: int, updated_at: datetime, user_id: int, roster_revision: int, role: str = "owner"
+    match_id: int,
+    revision: int,
+    updated_at: datetime,
+    user_id: int,
+    roster_revision: int,
+    role: str = "owner",
 ) -> str:
     """What the scoreboard depends on: the match's revision (every change to it), the reader and
     their role in the match's club (a scorer's page has Save and Undo, a member's has not), the
@@ -254,4 +259,5 @@ def etag_for(
     again)."""
     changed = int(as_utc(updated_at).timestamp() * 1_000_000)
     zone = reader_zone_name()  # the edit log's times are written in the reader's zone
-    return f"m{match_id}-r{revision}-t{changed:x}-u{user_id}-{role}-p{roster_revision}-{get_locale()}-{zone}-{PAGES}"
+    reader = f"u{user_id}-{role}-p{roster_revision}"
+    return f"m{match_id}-r{revision}-t{changed:x}-{reader}-{get_locale()}-{zone}-{PAGES}"

@@ -12,13 +12,20 @@ from ..models import Club, Event, ImportJob, Match, Membership, Player, Series, 
 
 #: The models a route can name in its URL, by the name :data:`scorekeeper.access.ACCESS` gives them.
 RESOURCES: Final[dict[str, Any]] = {
-    "match": Match, "player": Player, "event": Event, "series": Series, "job": ImportJob,
+    "match": Match,
+    "player": Player,
+    "event": Event,
+    "series": Series,
+    "job": ImportJob,
 }
+#: ``id``, ``slug``, ``personal``, ``roster_revision`` of a club, and ``role``: an account's there.
+ClubRow = Row[int, str, bool, int, str]  # (role: None in an outer join when not a member)
 COLUMNS: Final = (Club.id, Club.slug, Club.personal, Club.roster_revision, Membership.role)
 
 
-def resource_club(source: str, object_id: int, user_id: int) -> Row[Any] | None:
-    """``id``, ``slug``, ``personal``, ``roster_revision`` of the club of the resource ``source`` number ``object_id``,
+def resource_club(source: str, object_id: int, user_id: int) -> ClubRow | None:
+    """``id``, ``slug``, ``personal``, ``roster_revision`` of the club of the resource ``source``
+    number ``object_id``,
     and ``role``: the account's role there (None: not a member); ``None``: no such resource."""
     model = RESOURCES[source]
     member = and_(Membership.club_id == model.club_id, Membership.user_id == user_id)
@@ -32,14 +39,14 @@ def resource_club(source: str, object_id: int, user_id: int) -> Row[Any] | None:
     return db.session.execute(query).first()
 
 
-def slug_club(slug: str, user_id: int) -> Row[Any] | None:
+def slug_club(slug: str, user_id: int) -> ClubRow | None:
     """As :func:`resource_club`, for the club of ``slug``."""
     member = and_(Membership.club_id == Club.id, Membership.user_id == user_id)
     query = select(*COLUMNS).select_from(Club).outerjoin(Membership, member).where(Club.slug == slug[:64])
     return db.session.execute(query).first()
 
 
-def requested_club(user_id: int, slug: str | None, current: int | None) -> Row[Any] | None:
+def requested_club(user_id: int, slug: str | None, current: int | None) -> ClubRow | None:
     """The club a list or a create works in, among the account's: the one of ``slug``; else the
     ``current`` one (the session's) while still a member, else the personal club. ``None``: the
     account is not a member of a club of that slug (or there is none)."""
@@ -62,7 +69,8 @@ def requested_club(user_id: int, slug: str | None, current: int | None) -> Row[A
 def personal_club_id(user_id: int) -> int:
     """The id of the account's personal club."""
     found = db.session.scalar(
-        select(Club.id).join(Membership, Membership.club_id == Club.id)
+        select(Club.id)
+        .join(Membership, Membership.club_id == Club.id)
         .where(Membership.user_id == user_id, Club.personal)
     )
     assert found is not None, "every account has its personal club"
@@ -72,9 +80,11 @@ def personal_club_id(user_id: int) -> int:
 def first_owner(club_id: int) -> User:
     """The club's longest-standing owner (a club always keeps one)."""
     found = db.session.scalar(
-        select(User).join(Membership, Membership.user_id == User.id)
+        select(User)
+        .join(Membership, Membership.user_id == User.id)
         .where(Membership.club_id == club_id, Membership.role == "owner")
-        .order_by(Membership.joined_at, Membership.id).limit(1)
+        .order_by(Membership.joined_at, Membership.id)
+        .limit(1)
     )
-    assert found is not None, "a club always keeps an owner"
+    assert isinstance(found, User), "a club always keeps an owner"
     return found

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Final
+from zoneinfo import available_timezones
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -17,7 +19,6 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import ROLES, Club, Membership, User
 from ..rules import N_, FieldError, ValidationError
-from ..timezones import known_zones
 from .errors import Conflict, NotFound
 from .unit_of_work import transaction
 
@@ -31,11 +32,19 @@ CHANGEABLE: Final = frozenset({"name", "language", "time_zone", "public", "publi
 CREATE_FIELDS: Final = frozenset({"name", "slug", "language", "time_zone"})
 
 
+@cache
+def known_zones() -> frozenset[str]:
+    """The IANA time zones this machine knows."""
+    return frozenset(available_timezones())
+
+
 def _check(data: Any, allowed: frozenset[str], required: frozenset[str]) -> dict[str, Any]:
     """The club's fields from a request body. :raise ValidationError: with the field paths."""
     if not isinstance(data, Mapping):
         raise ValidationError([FieldError("_", N_("Must be a JSON object."))])
-    errors = [FieldError(str(key)[:40], N_("Unknown field.")) for key in data if key not in allowed | {"club"}]
+    errors = [
+        FieldError(str(key)[:40], N_("Unknown field.")) for key in data if key not in allowed | {"club"}
+    ]
     errors += [FieldError(key, N_("Required.")) for key in sorted(required) if key not in data]
     values = {key: data[key] for key in allowed if key in data}
     checks = {
@@ -105,7 +114,7 @@ def delete_club(club: Club) -> None:
 def get_club(slug: str) -> Club:
     """:raise NotFound: no club of that slug."""
     club = db.session.scalar(select(Club).where(Club.slug == slug[:64]))
-    if club is None:
+    if not isinstance(club, Club):
         raise NotFound(slug)
     return club
 
@@ -137,10 +146,11 @@ def members(club_id: int, limit: int = 200, offset: int = 0) -> list[tuple[str, 
 
 def _membership(club: Club, username: str) -> Membership:
     found = db.session.scalar(
-        select(Membership).join(User, User.id == Membership.user_id)
+        select(Membership)
+        .join(User, User.id == Membership.user_id)
         .where(Membership.club_id == club.id, User.username == username.casefold()[:40])
     )
-    if found is None:
+    if not isinstance(found, Membership):
         raise NotFound(username)
     return found
 

@@ -113,7 +113,9 @@ def match_version(club_id: int, match_id: int) -> Row[int, datetime] | None:
 
 
 @lru_cache(maxsize=4)
-def _scoreboard_version(live_session: tuple[ColumnElement[bool], ...]) -> Select[int, datetime, int, str, int]:
+def _scoreboard_version(
+    live_session: tuple[ColumnElement[bool], ...],
+) -> Select[int, datetime, int, str, int]:
     return (
         select(Match.revision, Match.updated_at, Membership.user_id, Membership.role, Club.roster_revision)
         .join(Club, Club.id == Match.club_id)
@@ -128,8 +130,10 @@ def scoreboard_version(
 ) -> Row[int, datetime, int, str, int] | None:
     """What the scoreboard's ETag needs (``revision``, ``updated_at``, the viewer's ``user_id`` and
     ``role``, the club's ``roster_revision``), for a match of a club of which the account of a login
-    session that the ``live_session`` conditions accept with ``params`` is a member (:data:`scorekeeper.sessions.LIVE_SESSION`); ``None``
-    otherwise. One statement on a connection of its own, without a transaction: no BEGIN and no
+    session that the ``live_session`` conditions accept with ``params``
+    (:data:`scorekeeper.sessions.LIVE_SESSION`) is a member; ``None`` otherwise (the membership
+    checked in the same statement). One statement on a connection of its own, without a
+    transaction: no BEGIN and no
     ROLLBACK round trips to PostgreSQL, and the ORM session is never opened."""
     statement = _scoreboard_version(tuple(live_session))
     with db.engine.connect() as connection:

@@ -30,7 +30,7 @@ from typing import Any, Final
 from flask import Response, abort, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_login import current_user, login_required
+from flask_login import login_required
 
 from .. import page_cache
 from ..access import current_club

@@ -22,8 +22,12 @@ from tests.web.helpers import CSRF, logged_in
 
 #: The people around the club "centro", lowest first; ``ana`` is its owner.
 PEOPLE = {"out": None, "mem": "member", "sco": "scorer", "dir": "director", "ana": "owner"}
-HAND = {"number": 1, "went_out": 0, "going_out_kind": "normal",
-        "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}]}
+HAND = {
+    "number": 1,
+    "went_out": 0,
+    "going_out_kind": "normal",
+    "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}],
+}
 
 
 def app_rules(app: Flask) -> list[tuple[str, str]]:
@@ -52,14 +56,28 @@ def centro(app: Flask, password_hash: str) -> dict[str, Any]:
             if role not in (None, "owner"):
                 db.session.add(Membership(club_id=club.id, user_id=ids[name][0], role=role))
         db.session.commit()
-        match = services.create_match(club.id, {"ruleset": "classic", "sides": [
-            {"name": "Nos", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]})
+        match = services.create_match(
+            club.id,
+            {
+                "ruleset": "classic",
+                "sides": [
+                    {"name": "Nos", "players": ["Ana", "Luis"]},
+                    {"name": "Ellos", "players": ["Eva", "Juan"]},
+                ],
+            },
+        )
         services.add_hand(match, HAND)
         services.create_share_link(match)
         player = db.session.query(Player).filter_by(club_id=club.id, name="Luis").one()
-        event = services.events.create_event(club.id, {
-            "name": "Martes", "ruleset": "classic", "format": "round_robin",
-            "entries": [{"players": ["Ana", "Luis"]}, {"players": ["Eva", "Juan"]}]})
+        event = services.events.create_event(
+            club.id,
+            {
+                "name": "Martes",
+                "ruleset": "classic",
+                "format": "round_robin",
+                "entries": [{"players": ["Ana", "Luis"]}, {"players": ["Eva", "Juan"]}],
+            },
+        )
         game = services.events.seat_round(event).tables[0].match_id
         series = Series(club_id=club.id, name="Otoño", best=4, minimum=1)
         job = ImportJob(club_id=club.id)
@@ -67,9 +85,19 @@ def centro(app: Flask, password_hash: str) -> dict[str, Any]:
         db.session.commit()
         return {
             "tokens": {name: token for name, (_id, token) in ids.items()},
-            "args": {"match_id": match.id, "player_id": player.id, "event_id": event.id,
-                     "entry_id": event.entries[0].id, "series_id": series.id, "job_id": job.id,
-                     "number": 1, "game_id": game, "slug": "centro", "ruleset_id": "classic", "code": "en"},
+            "args": {
+                "match_id": match.id,
+                "player_id": player.id,
+                "event_id": event.id,
+                "entry_id": event.entries[0].id,
+                "series_id": series.id,
+                "job_id": job.id,
+                "number": 1,
+                "game_id": game,
+                "slug": "centro",
+                "ruleset_id": "classic",
+                "code": "en",
+            },
         }
 
 
@@ -79,7 +107,9 @@ RENAMED = {"events.correct": {"match_id": "game_id"}}
 
 def url_for_rule(rule: Rule, args: dict[str, Any], username: str) -> str:
     renamed = RENAMED.get(rule.endpoint, {})
-    values = {name: username if name == "username" else args[renamed.get(name, name)] for name in rule.arguments}
+    values = {
+        name: username if name == "username" else args[renamed.get(name, name)] for name in rule.arguments
+    }
     url = rule.build(values, append_unknown=False)
     assert url is not None
     return url[1]

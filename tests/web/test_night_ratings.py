@@ -15,10 +15,10 @@ from scorekeeper.services.rating_reads import predict
 from scorekeeper.services.series import create_series, list_series, set_event_series
 from tests.helpers import counting
 from tests.web.helpers import (
+    club_id,
     hand_form,
     logged_in,
     make_match,
-    club_id,
     page,
     post_form,
     post_hand,

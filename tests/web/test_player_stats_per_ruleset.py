@@ -23,7 +23,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.services.player_reads import latest_results_by_ruleset
-from tests.web.helpers import WIN, WIN_1010, WIN_CANASTON, logged_in, club_id, played, player_id
+from tests.web.helpers import WIN, WIN_1010, WIN_CANASTON, club_id, logged_in, played, player_id
 
 
 @pytest.fixture

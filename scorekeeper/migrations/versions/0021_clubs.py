@@ -47,6 +47,11 @@ def _rewire(table: str, old: str, new: str, target: str, word_old: str, word_new
     _keeping_ids(table, lambda kwargs: _rename(table, old, new, target, word_old, word_new, kwargs))
 
 
+def _recreate() -> str:
+    """SQLite rebuilds the table (it cannot alter a constraint); PostgreSQL alters it in place."""
+    return "always" if op.get_bind().dialect.name == "sqlite" else "auto"
+
+
 def _keeping_ids(table: str, rebuild) -> None:
     """``rebuild(table_kwargs)`` the table; on SQLite it keeps AUTOINCREMENT and the highest id given."""
     kwargs = {"sqlite_autoincrement": True} if table in NEVER_REUSED else {}
@@ -57,22 +62,28 @@ def _keeping_ids(table: str, rebuild) -> None:
     rebuild(kwargs)
     if given is not None:
         op.execute(
-            sa.text("UPDATE sqlite_sequence SET seq = MAX(seq, :given) WHERE name = :t").bindparams(given=given, t=table)
+            sa.text("UPDATE sqlite_sequence SET seq = MAX(seq, :given) WHERE name = :t").bindparams(
+                given=given, t=table
+            )
         )
 
 
 def _rename(table: str, old: str, new: str, target: str, word_old: str, word_new: str, kwargs: dict) -> None:
-    with op.batch_alter_table(table, recreate="always", table_kwargs=kwargs) as batch:
-        for kind, name, columns in OWNED[table]:
+    with op.batch_alter_table(table, recreate=_recreate(), table_kwargs=kwargs) as batch:
+        for kind, name, _columns in OWNED[table]:
             if kind == "uq":
                 batch.drop_constraint(f"uq_{table}_{old}_{name}", type_="unique")
             elif kind == "ix":
                 batch.drop_index("ix_" + name.format(word_old))
             else:
                 batch.drop_index(f"ix_{table}_{old}")
-        batch.drop_constraint(f"fk_{table}_{old}_{'users' if old == 'owner_id' else 'clubs'}", type_="foreignkey")
+        batch.drop_constraint(
+            f"fk_{table}_{old}_{'users' if old == 'owner_id' else 'clubs'}", type_="foreignkey"
+        )
         batch.alter_column(old, new_column_name=new, existing_type=sa.Integer(), existing_nullable=False)
-    with op.batch_alter_table(table, recreate="always", table_kwargs=kwargs) as batch:  # once it has its name
+    with op.batch_alter_table(
+        table, recreate=_recreate(), table_kwargs=kwargs
+    ) as batch:  # once it has its name
         batch.create_foreign_key(f"fk_{table}_{new}_{target}", target, [new], ["id"], ondelete="CASCADE")
         for kind, name, columns in OWNED[table]:
             if kind == "uq":
@@ -107,23 +118,29 @@ def upgrade():
         sa.Column("user_id", sa.Integer(), nullable=False),
         sa.Column("role", sa.String(length=10), nullable=False),
         sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["club_id"], ["clubs.id"], name="fk_memberships_club_id_clubs", ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name="fk_memberships_user_id_users", ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["club_id"], ["clubs.id"], name="fk_memberships_club_id_clubs", ondelete="CASCADE"
+        ),
+        sa.ForeignKeyConstraint(
+            ["user_id"], ["users.id"], name="fk_memberships_user_id_users", ondelete="CASCADE"
+        ),
         sa.PrimaryKeyConstraint("id", name="pk_memberships"),
         sa.UniqueConstraint("club_id", "user_id", name="uq_memberships_club_id_user_id"),
     )
     op.create_index("ix_memberships_user_id", "memberships", ["user_id"])
     op.execute(
-        "INSERT INTO clubs (id, slug, name, personal, public, public_names, language, time_zone, created_at,"
-        " roster_revision) SELECT id, '~' || username, username, true, false, 'full', 'es', 'UTC', created_at,"
-        " roster_revision FROM users"
+        "INSERT INTO clubs (id, slug, name, personal, public, public_names, language, time_zone,"
+        " created_at, roster_revision) SELECT id, '~' || username, username, true, false, 'full', 'es',"
+        " 'UTC', created_at, roster_revision FROM users"
     )
     op.execute(
-        "INSERT INTO memberships (club_id, user_id, role, joined_at) SELECT id, id, 'owner', created_at FROM users"
+        "INSERT INTO memberships (club_id, user_id, role, joined_at)"
+        " SELECT id, id, 'owner', created_at FROM users"
     )
     if op.get_bind().dialect.name == "postgresql":  # SQLite's AUTOINCREMENT follows explicit ids itself
         op.execute(
-            "SELECT setval(pg_get_serial_sequence('clubs', 'id'), COALESCE((SELECT MAX(id) FROM clubs), 0) + 1, false)"
+            "SELECT setval(pg_get_serial_sequence('clubs', 'id'),"
+            " COALESCE((SELECT MAX(id) FROM clubs), 0) + 1, false)"
         )
     for table in OWNED:
         _rewire(table, "owner_id", "club_id", "clubs", "owner", "club")
@@ -131,15 +148,17 @@ def upgrade():
 
 
 def _drop_roster_revision(kwargs: dict) -> None:
-    with op.batch_alter_table("users", recreate="always", table_kwargs=kwargs) as batch:
+    with op.batch_alter_table("users", recreate=_recreate(), table_kwargs=kwargs) as batch:
         batch.drop_column("roster_revision")
 
 
 def downgrade():
     with op.batch_alter_table("users") as batch:
         batch.add_column(sa.Column("roster_revision", sa.Integer(), server_default="0", nullable=False))
-    op.execute("UPDATE users SET roster_revision = (SELECT roster_revision FROM clubs WHERE clubs.id = users.id)"
-               " WHERE EXISTS (SELECT 1 FROM clubs WHERE clubs.id = users.id AND clubs.personal)")
+    op.execute(
+        "UPDATE users SET roster_revision = (SELECT roster_revision FROM clubs WHERE clubs.id = users.id)"
+        " WHERE EXISTS (SELECT 1 FROM clubs WHERE clubs.id = users.id AND clubs.personal)"
+    )
     first_owner = (
         "(SELECT m.user_id FROM memberships m WHERE m.club_id = {table}.club_id AND m.role = 'owner'"
         " ORDER BY m.joined_at, m.id LIMIT 1)"
