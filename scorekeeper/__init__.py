@@ -129,6 +129,7 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
     from .auth import bp as auth_bp
+    from .clubs import bp as clubs_bp
     from .events import bp as events_bp
     from .i18n import bp as i18n_bp
     from .matches import bp as matches_bp
@@ -144,6 +145,7 @@ def register_blueprints(app: Flask) -> None:
     blueprints = (
         api_bp,
         auth_bp,
+        clubs_bp,
         events_bp,
         i18n_bp,
         matches_bp,

@@ -68,6 +68,11 @@ def _r(role: str) -> Need:
 
 #: Every endpoint of the app. Reading it is reading the permissions.
 ACCESS: Final[dict[str, Need]] = {
+    # Clubs: the account's list and a new one; switching to, reading and leaving a club of its own
+    "clubs.index": ACCOUNT,
+    "clubs.switch": Need("club", "member"),
+    "clubs.members": Need("club", "member"),
+    "clubs.leave": Need("club", "member"),
     # Anyone
     "static": PUBLIC,
     "i18n.switch": PUBLIC,
@@ -218,6 +223,7 @@ class ClubAccess:
 
     id: int
     slug: str
+    name: str
     personal: bool
     #: Grows with every rename or merge of the club's players (pages that show names key on it).
     roster_revision: int
@@ -271,7 +277,7 @@ def resolve(need: Need, user_id: int, view_args: dict[str, object]) -> ClubAcces
         row = club_reads.resource_club(need.source, object_id, user_id)
     if row is None or row.role is None:
         abort(404, NOT_FOUND)
-    found = ClubAccess(row.id, row.slug, row.personal, row.roster_revision, row.role)
+    found = ClubAccess(row.id, row.slug, row.name, row.personal, row.roster_revision, row.role)
     if need.role is not None and not found.allows(need.role):
         abort(403, FORBIDDEN)
     return found
@@ -297,7 +303,7 @@ def require() -> None:
 def table_club(club_id: int) -> ClubAccess:
     """The club of a table link's request: the link is a scorer of its event's club, for that
     table's game only (the route checks the token; no membership is looked up)."""
-    return ClubAccess(club_id, "", False, 0, "scorer")
+    return ClubAccess(club_id, "", "", False, 0, "scorer")
 
 
 def current_club() -> ClubAccess:
@@ -306,9 +312,19 @@ def current_club() -> ClubAccess:
     return found
 
 
+def can(role: str) -> bool:
+    """Whether the request's role in its club holds ``role``'s rights (templates: ``can('scorer')``);
+    true where no club is in play."""
+    found: ClubAccess | None = g.get("club")
+    return found is None or found.allows(role)
+
+
 def register(app: Flask) -> None:
-    """Authorize every page request before its view (the API does it after its token check)."""
+    """Authorize every page request before its view (the API does it after its token check), and
+    give the templates :func:`can`."""
     from flask_login import current_user
+
+    app.jinja_env.globals["can"] = can
 
     @app.before_request
     def _authorize_page() -> None:

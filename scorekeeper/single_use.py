@@ -69,6 +69,7 @@ REPEATED: Final = {
     "import": _l("That file was imported already; nothing was imported twice."),
     "register": _l("Your account was created already; nothing was created twice. Log in with it."),
     "event": _l("This event was created already; here it is. Nothing was created twice."),
+    "club": _l("This club was created already; nothing was created twice."),
     "round": _l("This round was seated already; nothing was seated twice."),
     "table_link": _l(
         "That link was made already and shown once; nothing was made twice."

@@ -65,9 +65,12 @@ def _reject_constant(name: str) -> None:
 def json_body() -> Any:
     """The request body parsed as strict JSON (no NaN or Infinity). :raise BadJson: it is not JSON."""
     try:
-        return json.loads(request.get_data(cache=False) or b"", parse_constant=_reject_constant)
+        body = json.loads(request.get_data(cache=False) or b"", parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         raise BadJson() from None
+    if isinstance(body, dict) and isinstance(body.get("club"), str):
+        del body["club"]  # the club a create works in: scorekeeper.access has read it
+    return body
 
 
 @bp.get("/rulesets")

@@ -18,9 +18,9 @@ RESOURCES: Final[dict[str, Any]] = {
     "series": Series,
     "job": ImportJob,
 }
-#: ``id``, ``slug``, ``personal``, ``roster_revision`` of a club, and ``role``: an account's there.
-ClubRow = Row[int, str, bool, int, str]  # (role: None in an outer join when not a member)
-COLUMNS: Final = (Club.id, Club.slug, Club.personal, Club.roster_revision, Membership.role)
+#: ``id``, ``slug``, ``name``, ``personal``, ``roster_revision`` of a club, and ``role``: an account's there.
+ClubRow = Row[int, str, str, bool, int, str]  # (role: None in an outer join when not a member)
+COLUMNS: Final = (Club.id, Club.slug, Club.name, Club.personal, Club.roster_revision, Membership.role)
 
 
 def resource_club(source: str, object_id: int, user_id: int) -> ClubRow | None:

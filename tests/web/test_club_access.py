@@ -154,3 +154,84 @@ def test_each_role_gets_what_the_route_declares(app: Flask, centro: dict[str, An
                 got = {404: "404", 403: "403"}.get(status, "allowed")
                 assert status < 500, f"{method} {url} as {who}: {status}"
                 assert got == expected, f"{method} {url} as {who} ({role}): {status}, expected {expected}"
+
+
+def test_a_member_reads_the_board_and_a_scorer_enters_hands(app: Flask, centro: dict[str, Any]) -> None:
+    match_id = centro["args"]["match_id"]
+    pages = {who: logged_in(app, who).get(f"/matches/{match_id}") for who in ("mem", "sco", "dir")}
+    assert all(page.status_code == 200 for page in pages.values())
+    texts = {who: page.get_data(as_text=True) for who, page in pages.items()}
+    assert "Enter hand 2" not in texts["mem"] and "Undo hand 1" not in texts["mem"]
+    assert "Enter hand 2" in texts["sco"] and f"/matches/{match_id}/delete" not in texts["sco"]
+    assert f"/matches/{match_id}/delete" in texts["dir"]
+
+
+def test_a_removed_member_loses_the_club_at_the_next_request(app: Flask, centro: dict[str, Any]) -> None:
+    """Pages and API tokens alike: nothing of the club answers once the membership is gone."""
+    match_id = centro["args"]["match_id"]
+    page = logged_in(app, "sco")
+    token = {"Authorization": f"Bearer {centro['tokens']['sco']}"}
+    api = app.test_client()
+    assert page.get(f"/matches/{match_id}").status_code == 200
+    assert api.get(f"/api/v1/matches/{match_id}", headers=token).status_code == 200
+    owner = {"Authorization": f"Bearer {centro['tokens']['ana']}"}
+    assert api.delete("/api/v1/clubs/centro/members/sco", headers=owner).status_code == 204
+    assert page.get(f"/matches/{match_id}").status_code == 404
+    assert api.get(f"/api/v1/matches/{match_id}", headers=token).status_code == 404
+    assert api.get("/api/v1/matches?club=centro", headers=token).status_code == 404
+
+
+def test_the_last_owner_can_neither_leave_nor_be_demoted(app: Flask, centro: dict[str, Any]) -> None:
+    api = app.test_client()
+    owner = {"Authorization": f"Bearer {centro['tokens']['ana']}"}
+    path = "/api/v1/clubs/centro/members/"
+    assert api.patch(path + "ana", json={"role": "member"}, headers=owner).status_code == 409
+    assert api.delete(path + "ana", headers=owner).status_code == 409
+    assert api.patch(path + "dir", json={"role": "owner"}, headers=owner).status_code == 200
+    assert api.delete(path + "ana", headers=owner).status_code == 204
+    director = {"Authorization": f"Bearer {centro['tokens']['dir']}"}
+    members = api.get("/api/v1/clubs/centro/members", headers=director)
+    assert next((m["username"], m["role"]) for m in members.get_json()) == ("dir", "owner")
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"name": "Otro", "slug": "centro"}, "slug"),
+    ({"name": "Otro", "slug": "Centro Club"}, "slug"),
+    ({"name": "Otro", "slug": "otro", "time_zone": "Mars/Olympus"}, "time_zone"),
+    ({"name": "Otro", "slug": "otro", "language": "de"}, "language"),
+    ({"name": "", "slug": "otro"}, "name"),
+])
+def test_a_bad_club_is_refused_at_its_field(app: Flask, centro: dict[str, Any], body: dict[str, Any],
+                                            field: str) -> None:
+    answer = app.test_client().post("/api/v1/clubs", json=body,
+                                    headers={"Authorization": f"Bearer {centro['tokens']['mem']}"})
+    assert answer.status_code == 422 and field in answer.get_json()["errors"]
+
+
+def test_lists_and_creates_work_in_the_requested_club(app: Flask, centro: dict[str, Any]) -> None:
+    api = app.test_client()
+    scorer = {"Authorization": f"Bearer {centro['tokens']['sco']}"}
+    sides = [{"name": "A", "players": ["Ana", "Luis"]}, {"name": "B", "players": ["Eva", "Juan"]}]
+    body = {"club": "centro", "ruleset": "classic", "sides": sides}
+    made = api.post("/api/v1/matches", headers=scorer, json=body)
+    assert made.status_code == 201, made.get_json()
+    in_centro = {m["id"] for m in api.get("/api/v1/matches?club=centro", headers=scorer).get_json()}
+    personal = {m["id"] for m in api.get("/api/v1/matches", headers=scorer).get_json()}
+    assert made.get_json()["id"] in in_centro and not personal
+    member = {"Authorization": f"Bearer {centro['tokens']['mem']}"}
+    refused = api.post("/api/v1/matches?club=centro", headers=member, json={"ruleset": "classic"})
+    assert refused.status_code == 403
+    assert api.get("/api/v1/matches?club=nowhere", headers=member).status_code == 404
+
+
+def test_the_clubs_page_switches_the_club_the_lists_show(app: Flask, centro: dict[str, Any]) -> None:
+    browser = logged_in(app, "mem")
+    assert browser.get("/history").status_code == 200
+    personal = browser.get("/history").get_data(as_text=True)
+    form = CSRF.search(browser.get("/clubs").get_data(as_text=True))
+    assert form
+    switched = browser.post("/clubs/centro/switch", data={"csrf_token": form.group(1) or form.group(2)})
+    assert switched.status_code == 302
+    in_club = browser.get("/history").get_data(as_text=True)
+    assert "Centro" in in_club and in_club != personal
+    assert f'/matches/{centro["args"]["match_id"]}"' in in_club

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from ..blueprint import bp
+from .clubs import club_schemas
 from .events import event_paths, event_schemas
 from .paths import paths
 from .schemas import components
@@ -44,7 +45,7 @@ def openapi_document() -> dict[str, Any]:
                     "description": "A table link's token (POST /events/ID/tables/N/link), for /table only.",
                 },
             },
-            "schemas": {**components(), **event_schemas()},
+            "schemas": {**components(), **event_schemas(), **club_schemas()},
         },
     }
 

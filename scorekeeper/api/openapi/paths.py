@@ -9,12 +9,16 @@ from ...keys import MAX_KEY
 from ...rules import RULESET_IDS
 from ...rules.hand import MAX_HANDS
 from ...services import MAX_ID, MAX_PAGE
+from .clubs import club_paths
 from .schemas import integer, ref
 
 ERRORS: Final = {
     400: "The body is not JSON (or not UTF-8, or nested too deep).",
     401: "No valid API token (Authorization: Bearer TOKEN).",
-    404: "No such match or hand for this account (never 403), or no such rule set.",
+    403: "The caller's role in the club does not allow this (a member reads; a scorer enters hands;"
+    " a director runs events and the roster; an owner the club).",
+    404: "No such match, hand or club, or one of a club the caller is not in (never 403 then), or no"
+    " such rule set.",
     409: "A conflict with what is stored.",
     422: "JSON that breaks a rule, with every message at its field path.",
 }
@@ -43,7 +47,7 @@ def _answers(
         if links:
             answer["links"] = links
         answers[str(status)] = answer
-    for status in (400, 401, *errors):
+    for status in (400, 401, *dict.fromkeys((403, *errors))):  # any club route may be above the role
         description = conflict.get(f"c{status}", ERRORS[status])
         answers[str(status)] = {
             "description": description,
@@ -89,6 +93,7 @@ def paths(event_paths: Callable[..., dict[str, Any]]) -> dict[str, Any]:
     )
     return {
         **event_paths(_answers, _path_int, _body),
+        **club_paths(_answers),
         "/openapi.json": {
             "get": {
                 "operationId": "openapi",
