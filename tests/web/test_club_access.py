@@ -15,10 +15,10 @@ from werkzeug.routing import Rule
 from scorekeeper import services
 from scorekeeper.access import ACCESS, RANK, need_of
 from scorekeeper.extensions import db
-from scorekeeper.models import ImportJob, Membership, Player, Series
+from scorekeeper.models import Hand, ImportJob, Membership, Player, Series
 from scorekeeper.services import clubs
 from tests.helpers import make_user
-from tests.web.helpers import CSRF, logged_in
+from tests.web.helpers import CSRF, form_key, hand_form, logged_in, submit
 
 #: The people around the club "centro", lowest first; ``ana`` is its owner.
 PEOPLE = {"out": None, "mem": "member", "sco": "scorer", "dir": "director", "ana": "owner"}
@@ -235,3 +235,25 @@ def test_the_clubs_page_switches_the_club_the_lists_show(app: Flask, centro: dic
     in_club = browser.get("/history").get_data(as_text=True)
     assert "Centro" in in_club and in_club != personal
     assert f'/matches/{centro["args"]["match_id"]}"' in in_club
+
+
+@pytest.mark.parametrize(("language", "told"), [
+    ("en", "Hand 2 was already entered, perhaps from another device."),
+    ("es", "La mano 2 ya estaba anotada, quizá desde otro dispositivo."),
+    ("fr", "La manche 2 a déjà été saisie, peut-être depuis un autre appareil."),
+])
+def test_two_scorers_saving_the_same_hand_store_one(app: Flask, centro: dict[str, Any], language: str,
+                                                     told: str) -> None:
+    """Two phones of two scorers of the club, each with the hand form of hand 2 open: the first
+    save is stored, the second is told in its language that someone saved that hand first."""
+    match_id = centro["args"]["match_id"]
+    url = f"/matches/{match_id}/hands/new"
+    phones = [logged_in(app, "sco", language), logged_in(app, "dir", language)]
+    forms = [form_key(phone, url) for phone in phones]
+    data = hand_form(2, 0, {"melds": 300, "canastas-clean": 1}, {"melds": 100, "hand": 40})
+    first = submit(phones[0], match_id, data, *forms[0])
+    second = submit(phones[1], match_id, {**data, "sides-1-melds": "150"}, *forms[1])
+    assert first.status_code == 302
+    assert second.status_code == 409 and told in second.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.query(Hand).filter_by(match_id=match_id).count() == 2
