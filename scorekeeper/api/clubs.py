@@ -10,7 +10,7 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, url_for
 
 from ..access import current_club
-from ..models import Club
+from ..models import Club, as_utc
 from ..services import clubs as service
 from .blueprint import bp
 from .errors import message
@@ -70,7 +70,7 @@ def remove_club(slug: str) -> Response:
 def members(slug: str) -> Response:
     return jsonify(
         [
-            {"username": username, "role": role, "player": None, "joined_at": joined.isoformat()}
+            {"username": username, "role": role, "player": None, "joined_at": as_utc(joined).isoformat()}
             for username, role, joined in service.members(current_club().id)
         ]
     )
@@ -85,7 +85,7 @@ def change_member(slug: str, username: str) -> Response:
             "username": membership.user.username,
             "role": membership.role,
             "player": None,
-            "joined_at": membership.joined_at.isoformat(),
+            "joined_at": as_utc(membership.joined_at).isoformat(),
         }
     )
 
