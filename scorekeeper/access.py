@@ -30,6 +30,7 @@ from flask import Flask, abort, g, request, session
 
 from .models import ROLES
 from .services import club_reads
+from .services.errors import MAX_ID
 from .services.unit_of_work import ACTING
 
 #: A role's rank: lower holds more rights (an owner may do all a director may, and so on).
@@ -272,7 +273,7 @@ def resolve(need: Need, user_id: int, view_args: dict[str, object]) -> ClubAcces
         row = club_reads.requested_club(user_id, _requested_slug(), current if usable else None)
     else:
         object_id = view_args.get(RESOURCE_ARGS[need.source])
-        if not isinstance(object_id, int) or not 0 < object_id < 2**63:
+        if not isinstance(object_id, int) or not 0 < object_id <= MAX_ID:
             abort(404, NOT_FOUND)
         row = club_reads.resource_club(need.source, object_id, user_id)
     if row is None or row.role is None:

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import ROLES, Club, Membership, User
 from ..rules import N_, FieldError, ValidationError
+from .account_deletion import delete_club_rows
 from .errors import Conflict, NotFound
 from .unit_of_work import transaction
 
@@ -107,8 +108,7 @@ def delete_club(club: Club) -> None:
     """Delete the club with everything it holds. :raise Conflict: it is a personal club."""
     if club.personal:
         raise Conflict(N_("A personal club goes only with its account."))
-    with transaction():
-        db.session.delete(club)
+    delete_club_rows(club.id)
 
 
 def get_club(slug: str) -> Club:
