@@ -113,6 +113,16 @@ ACCESS: Final[dict[str, Need]] = {
     "api.change_club": Need("club", "owner"),
     "api.remove_club": Need("club", "owner"),
     "api.change_member": Need("club", "owner"),
+    # Invitations: directors make and revoke them (an owner for any role); any account accepts one
+    "api.new_invitation": Need("club", "director"),
+    "api.list_invitations": Need("club", "director"),
+    "api.revoke_invitation": Need("club", "director"),
+    "api.accept_invitation": ACCOUNT,
+    "clubs.invitations": Need("club", "director"),
+    "clubs.revoke": Need("club", "director"),
+    "clubs.log": Need("club", "director"),
+    "clubs.join": PUBLIC,
+    "clubs.accept": ACCOUNT,
     # A club's lists (the requested club)
     "matches.index": _r("member"),
     "matches.history": _r("member"),

@@ -107,6 +107,46 @@ class Membership(db.Model):  # type: ignore[name-defined,misc]
     user: Mapped[User] = relationship()
 
 
+class Invitation(db.Model):  # type: ignore[name-defined,misc]
+    """A link that lets people join a club with a role, a number of times until it expires. Only the
+    SHA-256 of its token is kept (the token is shown once, when it is made)."""
+
+    __tablename__ = "club_invitations"
+    __table_args__ = NEVER_REUSED_IDS
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(10))
+    uses_left: Mapped[int]
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, default=None)
+
+
+class ClubLogEntry(db.Model):  # type: ignore[name-defined,misc]
+    """Who joined, left, changed a role, made or revoked an invitation in a club, and when."""
+
+    __tablename__ = "club_log"
+    __table_args__ = (Index("ix_club_log_club_at", "club_id", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"))
+    at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: Who did it (NULL once that account is deleted).
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    #: ``created``, ``joined``, ``left``, ``removed``, ``role_changed``, ``invitation_made``,
+    #: ``invitation_revoked``.
+    action: Mapped[str] = mapped_column(String(30))
+    #: Whom it concerns: a username, or an invitation's number.
+    subject: Mapped[str] = mapped_column(String(80), default="")
+    #: The new role, or the invitation's role.
+    detail: Mapped[str] = mapped_column(String(80), default="")
+
+    actor: Mapped[User | None] = relationship()
+
+
 PERSONAL_PREFIX: Final = "~"
 
 

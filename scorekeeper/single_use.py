@@ -70,6 +70,10 @@ REPEATED: Final = {
     "register": _l("Your account was created already; nothing was created twice. Log in with it."),
     "event": _l("This event was created already; here it is. Nothing was created twice."),
     "club": _l("This club was created already; nothing was created twice."),
+    "invitation": _l(
+        "That invitation was made already and shown once; nothing was made twice. If you did not"
+        " print or copy it, revoke it and make another."
+    ),
     "round": _l("This round was seated already; nothing was seated twice."),
     "table_link": _l(
         "That link was made already and shown once; nothing was made twice."

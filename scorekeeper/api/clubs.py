@@ -10,8 +10,10 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, url_for
 
 from ..access import current_club
-from ..models import Club, as_utc
+from ..models import Club, Invitation, as_utc
+from ..rules import N_, FieldError, ValidationError
 from ..services import clubs as service
+from ..services import invitations
 from .blueprint import bp
 from .errors import message
 from .routes import json_body, token_required
@@ -79,7 +81,7 @@ def members(slug: str) -> Response:
 @bp.patch("/clubs/<slug>/members/<username>")
 @token_required
 def change_member(slug: str, username: str) -> Response:
-    membership = service.set_role(service.get_club(slug), username, json_body())
+    membership = service.set_role(service.get_club(slug), username, json_body(), g.api_user.id)
     return jsonify(
         {
             "username": membership.user.username,
@@ -96,5 +98,66 @@ def remove_member(slug: str, username: str) -> Response:
     """An owner removes a member; any member may remove itself (leave)."""
     if username.casefold() != g.api_user.username and not current_club().allows("owner"):
         return message(403, "Only an owner removes another member; a member may leave.")
-    service.remove_member(service.get_club(slug), username)
+    service.remove_member(service.get_club(slug), username, g.api_user.id)
     return current_app.response_class(status=204)
+
+
+def invitation_json(invitation: Invitation, token: str | None = None) -> dict[str, Any]:
+    """An invitation as API.md writes it; its ``url`` and ``token`` only when just made."""
+    made = {"url": url_for("clubs.join", token=token, _external=True), "token": token} if token else {}
+    return {
+        "id": invitation.id, **made, "role": invitation.role, "uses_left": invitation.uses_left,
+        "expires_at": as_utc(invitation.expires_at).isoformat(),
+        "revoked": invitation.revoked_at is not None, "state": invitations.state(invitation),
+    }
+
+
+@bp.post("/clubs/<slug>/invitations")
+@token_required
+def new_invitation(slug: str) -> tuple[Response, int] | Response:
+    club = current_club()
+    try:
+        invitation, token = invitations.create_invitation(
+            service.get_club(slug), g.api_user.id, club.role, json_body()
+        )
+    except invitations.NotAllowed:
+        return message(403, "A director invites scorers and members; an owner invites to any role.")
+    return jsonify(invitation_json(invitation, token)), 201
+
+
+@bp.get("/clubs/<slug>/invitations")
+@token_required
+def list_invitations(slug: str) -> Response:
+    return jsonify([invitation_json(i) for i in invitations.invitations_of(current_club().id)])
+
+
+@bp.delete("/clubs/<slug>/invitations/<int:invitation_id>")
+@token_required
+def revoke_invitation(slug: str, invitation_id: int) -> Response:
+    invitations.revoke_invitation(service.get_club(slug), invitation_id, g.api_user.id)
+    return current_app.response_class(status=204)
+
+
+@bp.post("/invitations/accept")
+@token_required
+def accept_invitation() -> tuple[Response, int]:
+    """Join with an invitation's token: 201 with CLUB, 200 for a member already, 410 when it cannot
+    be used (``reason``: used_up, expired, revoked, unknown)."""
+    data = json_body()
+    token = data.get("token") if isinstance(data, dict) else None
+    if not isinstance(token, str):
+        raise ValidationError([FieldError("token", N_("Required."))])
+    try:
+        club, role, joined = invitations.accept(token, g.api_user.id)
+    except invitations.Gone as gone:
+        answer = message(410, GONE[gone.reason])
+        return answer, 410
+    return jsonify(club_json(club, role)), 201 if joined else 200
+
+
+GONE = {
+    "used_up": "This invitation has been used up.",
+    "expired": "This invitation has expired.",
+    "revoked": "This invitation was revoked.",
+    "unknown": "No such invitation.",
+}

@@ -109,7 +109,8 @@ def register() -> str | Response:
         else:
             sessions.log_in(user, remember=True)
             flash(_("Welcome! Your account is ready."), "success")
-            response = redirect(url_for("matches.index"))
+            # (an invitation's page sends newcomers here and back: safe_next keeps it on this site)
+            response = redirect(safe_next(request.args.get("next"), url_for("matches.index")))
             guard.remember_device(response, user)
             return response
     return render_template("auth/register.html", form=form)

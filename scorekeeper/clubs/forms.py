@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import SelectField, StringField
+from wtforms import IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, NumberRange
 
 from ..services.clubs import LANGUAGES, MAX_NAME
+from ..services.invitations import MAX_DAYS, MAX_USES
 from ..single_use import SingleUse
 from ..validators import Storable
 
@@ -28,7 +29,23 @@ class ClubForm(FlaskForm, SingleUse):
         [InputRequired(_l("Choose an address."))],
         render_kw={"maxlength": 40, "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"},
     )
-    language = SelectField(_l("Language of its wall and printouts"),
-                           choices=[SelectChoice(code, LANGUAGE_NAMES[code]) for code in LANGUAGES])
-    time_zone = StringField(_l("Time zone"), [InputRequired()], default="America/Montevideo",
-                            render_kw={"autocomplete": "off"})
+    language = SelectField(
+        _l("Language of its wall and printouts"),
+        choices=[SelectChoice(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+    )
+    time_zone = StringField(
+        _l("Time zone"), [InputRequired()], default="America/Montevideo", render_kw={"autocomplete": "off"}
+    )
+
+
+class InvitationForm(FlaskForm, SingleUse):
+    """A new invitation: the role it gives, how many people may use it, for how many days."""
+
+    role = SelectField(_l("They join as"))
+    uses = IntegerField(
+        _l("How many people may use it"), [InputRequired(), NumberRange(1, MAX_USES)], default=30
+    )
+    days = IntegerField(_l("Valid for (days)"), [InputRequired(), NumberRange(1, MAX_DAYS)], default=14)
+
+    def offer(self, roles: list[tuple[str, str]]) -> None:
+        self.role.choices = [SelectChoice(code, name) for code, name in roles]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flask import flash, redirect, render_template, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -13,18 +13,23 @@ from .. import single_use
 from ..access import SESSION_KEY, current_club
 from ..i18n import translated_errors
 from ..rules import ValidationError
+from ..security import shows_secret
 from ..services import clubs as service
-from ..services.errors import Conflict
+from ..services import invitations
+from ..services.club_reads import club_log
+from ..services.errors import Conflict, NotFound
 from .blueprint import bp
-from .forms import ClubForm
+from .forms import ClubForm, InvitationForm
+from .qr import invitation_qr
 
 UNPROCESSABLE: Final = 422
 
 
 def _index(form: ClubForm, status: int = 200) -> tuple[str, int]:
     current = session.get(SESSION_KEY)
-    return render_template("clubs/index.html", clubs=service.clubs_of(current_user.id), form=form,
-                           current=current), status
+    return render_template(
+        "clubs/index.html", clubs=service.clubs_of(current_user.id), form=form, current=current
+    ), status
 
 
 @bp.route("/clubs", methods=["GET", "POST"])
@@ -37,8 +42,12 @@ def index() -> Any:
         single_use.check(form)
     if not valid:
         return _index(form, UNPROCESSABLE if form.is_submitted() else 200)
-    data = {"name": form.name.data, "slug": form.slug.data, "language": form.language.data,
-            "time_zone": form.time_zone.data}
+    data = {
+        "name": form.name.data,
+        "slug": form.slug.data,
+        "language": form.language.data,
+        "time_zone": form.time_zone.data,
+    }
     try:
         with single_use.claim("club", lambda _made: url_for("clubs.index")):
             club = service.create_club(current_user.id, data)
@@ -65,8 +74,9 @@ def switch(slug: str) -> Response:
 @login_required
 def members(slug: str) -> str:
     club = service.get_club(slug)
-    return render_template("clubs/members.html", club=club, role=current_club().role,
-                           members=service.members(club.id))
+    return render_template(
+        "clubs/members.html", club=club, role=current_club().role, members=service.members(club.id)
+    )
 
 
 @bp.post("/clubs/<slug>/leave")
@@ -75,10 +85,111 @@ def leave(slug: str) -> Response:
     """Leave the club (the last owner cannot: the page says why)."""
     club = service.get_club(slug)
     try:
-        service.remove_member(club, current_user.username)
+        service.remove_member(club, current_user.username, current_user.id)
     except Conflict as error:
         flash(_(error.message), "error")
         return redirect(url_for("clubs.members", slug=slug))
     session.pop(SESSION_KEY, None)
     flash(_("You left %(name)s.", name=club.name), "success")
     return redirect(url_for("clubs.index"))
+
+
+def role_names() -> dict[str, str]:
+    return {"owner": _("owner"), "director": _("director"), "scorer": _("scorer"), "member": _("member")}
+
+
+def _invitations_page(form: InvitationForm, made: tuple[Any, str] | None = None, status: int = 200) -> Any:
+    club = service.get_club(current_club().slug)
+    shown = None
+    if made is not None:
+        url = url_for("clubs.join", token=made[1], _external=True)
+        shown = {"invitation": made[0], "url": url, "qr": invitation_qr(url)}
+    page = render_template(
+        "clubs/invitations.html",
+        club=club,
+        form=form,
+        made=shown,
+        roles=role_names(),
+        invitations=invitations.invitations_of(club.id),
+        state=invitations.state,
+    )
+    if made is not None:
+        shows_secret()  # the token is shown once: never kept by a cache
+    return make_response(page, status)
+
+
+@login_required
+def invitations_page(slug: str) -> Any:
+    """Make an invitation (shown once as a link and a QR code to print or put on the wall) and see
+    the club's invitations, each with its uses left, expiry, and a Revoke button."""
+    club = current_club()
+    offered = [
+        r
+        for r in ("member", "scorer", "director", "owner")
+        if club.role == "owner" or r in invitations.DIRECTOR_INVITES
+    ]
+    form = InvitationForm()
+    form.offer([(r, role_names()[r]) for r in offered])
+    valid = form.validate_on_submit()
+    if form.is_submitted():
+        single_use.check(form)
+    if not valid:
+        return _invitations_page(form, status=UNPROCESSABLE if form.is_submitted() else 200)
+    data = {"role": form.role.data, "uses": form.uses.data, "expires_in_days": form.days.data}
+    with single_use.claim("invitation", lambda _made: url_for("clubs.invitations", slug=slug)):
+        made = invitations.create_invitation(service.get_club(slug), current_user.id, club.role, data)
+    return _invitations_page(InvitationForm(formdata=None), made)
+
+
+bp.add_url_rule("/clubs/<slug>/invitations", "invitations", invitations_page, methods=["GET", "POST"])
+
+
+@bp.post("/clubs/<slug>/invitations/<int:invitation_id>/revoke")
+@login_required
+def revoke(slug: str, invitation_id: int) -> Response:
+    try:
+        invitations.revoke_invitation(service.get_club(slug), invitation_id, current_user.id)
+    except NotFound:
+        abort(404)
+    flash(_("The invitation was revoked: its link no longer works."), "success")
+    return redirect(url_for("clubs.invitations", slug=slug))
+
+
+@bp.get("/clubs/<slug>/log")
+@login_required
+def log(slug: str) -> str:
+    """Who joined, left, changed a role, made or revoked an invitation, and when."""
+    club = service.get_club(slug)
+    return render_template("clubs/log.html", club=club, entries=club_log(club.id), roles=role_names())
+
+
+@bp.get("/join/<token>")
+def join(token: str) -> Any:
+    """An invitation's page: the club and the role it gives, or why it cannot be used. Someone not
+    signed in logs in or registers on the way and comes back here."""
+    invitation = invitations.find(token)
+    reason = invitations.state(invitation)
+    club = service.club_by_id(invitation.club_id) if invitation is not None else None
+    page = render_template(
+        "clubs/join.html", invitation=invitation, club=club, reason=reason, roles=role_names(), token=token
+    )
+    shows_secret()  # the page's address is the token
+    return make_response(page, 200 if reason == "valid" else 410)
+
+
+@bp.post("/join/<token>")
+@login_required
+def accept(token: str) -> Response:
+    try:
+        club, role, joined = invitations.accept(token, current_user.id)
+    except invitations.Gone:
+        return redirect(url_for("clubs.join", token=token))
+    session[SESSION_KEY] = club.id
+    if joined:
+        flash(
+            _("Welcome to %(name)s: you joined as %(role)s.", name=club.name, role=role_names()[role]),
+            "success",
+        )
+    else:
+        flash(_("You are already a member of %(name)s.", name=club.name), "success")
+    return redirect(url_for("matches.index"))

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from sqlalchemy import Row, and_, case, literal, select
+from sqlalchemy.orm import joinedload
 
 from ..extensions import db
-from ..models import Club, Event, ImportJob, Match, Membership, Player, Series, User
+from ..models import Club, ClubLogEntry, Event, ImportJob, Match, Membership, Player, Series, User
 
 #: The models a route can name in its URL, by the name :data:`scorekeeper.access.ACCESS` gives them.
 RESOURCES: Final[dict[str, Any]] = {
@@ -88,3 +89,16 @@ def first_owner(club_id: int) -> User:
     )
     assert isinstance(found, User), "a club always keeps an owner"
     return found
+
+
+def club_log(club_id: int, limit: int = 200) -> list[ClubLogEntry]:
+    """The club's log, newest first, with each entry's author."""
+    return list(
+        db.session.scalars(
+            select(ClubLogEntry)
+            .options(joinedload(ClubLogEntry.actor))
+            .where(ClubLogEntry.club_id == club_id)
+            .order_by(ClubLogEntry.at.desc(), ClubLogEntry.id.desc())
+            .limit(limit)
+        )
+    )

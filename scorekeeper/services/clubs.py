@@ -21,6 +21,7 @@ from ..models import ROLES, Club, Membership, User
 from ..rules import N_, FieldError, ValidationError
 from .account_deletion import delete_club_rows
 from .errors import Conflict, NotFound
+from .invitations import log
 from .unit_of_work import transaction
 
 SLUG: Final = re.compile(r"[a-z0-9-]{3,40}")
@@ -87,6 +88,7 @@ def create_club(user_id: int, data: Any) -> Club:
             db.session.add(club)
             db.session.flush()
             db.session.add(Membership(club_id=club.id, user_id=user_id, role="owner"))
+            log(club.id, user_id, "created", club.slug)
     except IntegrityError:  # the same slug taken at the same moment
         raise taken from None
     return club
@@ -117,6 +119,11 @@ def get_club(slug: str) -> Club:
     if not isinstance(club, Club):
         raise NotFound(slug)
     return club
+
+
+def club_by_id(club_id: int) -> Club | None:
+    found = db.session.get(Club, club_id)
+    return found if isinstance(found, Club) else None
 
 
 def clubs_of(user_id: int) -> list[tuple[Club, str]]:
@@ -170,7 +177,7 @@ def _last_owner(club: Club, membership: Membership) -> bool:
     return (owners or 0) <= 1
 
 
-def set_role(club: Club, username: str, data: Any) -> Membership:
+def set_role(club: Club, username: str, data: Any, actor_id: int | None = None) -> Membership:
     """Give a member another role (owner). :raise ValidationError: at ``role``. :raise NotFound:
     no such member. :raise Conflict: the last owner, or the personal club."""
     if not isinstance(data, Mapping) or set(data) != {"role"} or data["role"] not in ROLES:
@@ -180,11 +187,13 @@ def set_role(club: Club, username: str, data: Any) -> Membership:
         _lock(club)
         if data["role"] != "owner" and _last_owner(club, membership):
             raise Conflict(LAST_OWNER)
+        if membership.role != data["role"]:
+            log(club.id, actor_id, "role_changed", membership.user.username, data["role"])
         membership.role = data["role"]
     return membership
 
 
-def remove_member(club: Club, username: str) -> None:
+def remove_member(club: Club, username: str, actor_id: int | None = None) -> None:
     """Remove a member, or let one leave. :raise NotFound: no such member. :raise Conflict: the
     last owner, or the personal club."""
     if club.personal:
@@ -194,4 +203,6 @@ def remove_member(club: Club, username: str) -> None:
         _lock(club)
         if _last_owner(club, membership):
             raise Conflict(LAST_OWNER)
+        left = actor_id is None or actor_id == membership.user_id
+        log(club.id, actor_id, "left" if left else "removed", membership.user.username)
         db.session.delete(membership)

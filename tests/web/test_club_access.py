@@ -16,7 +16,7 @@ from scorekeeper import services
 from scorekeeper.access import ACCESS, RANK, need_of
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, ImportJob, Membership, Player, Series
-from scorekeeper.services import clubs
+from scorekeeper.services import clubs, invitations
 from tests.helpers import make_user
 from tests.web.helpers import CSRF, form_key, hand_form, logged_in, submit
 
@@ -79,6 +79,7 @@ def centro(app: Flask, password_hash: str) -> dict[str, Any]:
             },
         )
         game = services.events.seat_round(event).tables[0].match_id
+        invitation, _token = invitations.create_invitation(club, ids["ana"][0], "owner", {"uses": 5})
         series = Series(club_id=club.id, name="Otoño", best=4, minimum=1)
         job = ImportJob(club_id=club.id)
         db.session.add_all([series, job])
@@ -93,7 +94,7 @@ def centro(app: Flask, password_hash: str) -> dict[str, Any]:
                 "series_id": series.id,
                 "job_id": job.id,
                 "number": 1,
-                "game_id": game,
+                "game_id": game, "invitation_id": invitation.id,
                 "slug": "centro",
                 "ruleset_id": "classic",
                 "code": "en",
