@@ -145,8 +145,10 @@ def accept_invitation() -> tuple[Response, int]:
     be used (``reason``: used_up, expired, revoked, unknown)."""
     data = json_body()
     token = data.get("token") if isinstance(data, dict) else None
-    if not isinstance(token, str):
+    if not isinstance(data, dict) or set(data) != {"token"}:
         raise ValidationError([FieldError("token", N_("Required."))])
+    if not isinstance(token, str) or not 1 <= len(token) <= MAX_TOKEN:
+        raise ValidationError([FieldError("token", N_("Must be an invitation's token."))])
     try:
         club, role, joined = invitations.accept(token, g.api_user.id)
     except invitations.Gone as gone:
@@ -155,6 +157,7 @@ def accept_invitation() -> tuple[Response, int]:
     return jsonify(club_json(club, role)), 201 if joined else 200
 
 
+MAX_TOKEN = 100
 GONE = {
     "used_up": "This invitation has been used up.",
     "expired": "This invitation has expired.",

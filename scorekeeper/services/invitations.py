@@ -166,7 +166,7 @@ def accept(token: str, user_id: int) -> tuple[Club, str, bool]:
                 .values(uses_left=Invitation.uses_left - 1)
                 .execution_options(synchronize_session=False)
             )
-            if taken.rowcount != 1:
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
                 raise Gone("used_up")
             db.session.add(Membership(club_id=club.id, user_id=user_id, role=invitation.role))
             log(club.id, user_id, "joined", username, invitation.role)

@@ -41,6 +41,20 @@ def club_schemas() -> dict[str, Any]:
                 "time_zone": {"type": "string"},
             },
         },
+        "Invitation": {
+            "type": "object",
+            "required": ["id", "role", "uses_left", "expires_at", "revoked", "state"],
+            "properties": {
+                "id": {"type": "integer"},
+                "url": {"type": "string", "description": "Only when just made."},
+                "token": {"type": "string", "description": "Only when just made: never shown again."},
+                "role": {"enum": list(ROLES)},
+                "uses_left": {"type": "integer"},
+                "expires_at": {"type": "string", "format": "date-time"},
+                "revoked": {"type": "boolean"},
+                "state": {"enum": ["valid", "used_up", "expired", "revoked"]},
+            },
+        },
         "Member": {
             "type": "object",
             "required": ["username", "role", "player", "joined_at"],
@@ -179,5 +193,73 @@ def club_paths(answers: Callable[..., dict[str, Any]]) -> dict[str, Any]:
                     c409="The last owner, or the personal club, cannot be left.",
                 ),
             },
+        },
+        "/clubs/{slug}/invitations": {
+            "get": {
+                "operationId": "listInvitations",
+                "summary": "The club's invitations, newest first, without their tokens (director).",
+                "parameters": [slug],
+                "responses": answers(
+                    {200: ("The invitations.", {"type": "array", "items": ref("Invitation")}, None)}, 403, 404
+                ),
+            },
+            "post": {
+                "operationId": "createInvitation",
+                "summary": "An invitation: its url and token are shown in this answer only (director: scorer"
+                " or member; owner: any role).",
+                "parameters": [slug],
+                "requestBody": body(
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "role": {"enum": list(ROLES)},
+                            "uses": {"type": "integer", "minimum": 1, "maximum": 500},
+                            "expires_in_days": {"type": "integer", "minimum": 1, "maximum": 90},
+                        },
+                    }
+                ),
+                "responses": answers({201: ("The invitation.", ref("Invitation"), None)}, 403, 404, 422),
+            },
+        },
+        "/clubs/{slug}/invitations/{invitation_id}": {
+            "delete": {
+                "operationId": "revokeInvitation",
+                "summary": "Revoke the invitation: its link answers 410 from now on (director).",
+                "parameters": [
+                    slug,
+                    {
+                        "name": "invitation_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 2147483647},
+                    },
+                ],
+                "responses": answers({204: ("Revoked.", None, None)}, 403, 404),
+            }
+        },
+        "/invitations/accept": {
+            "post": {
+                "operationId": "acceptInvitation",
+                "summary": "Join the invitation's club with its role (201); a member already: 200.",
+                "requestBody": body(
+                    {
+                        "type": "object",
+                        "required": ["token"],
+                        "additionalProperties": False,
+                        "properties": {"token": {"type": "string", "maxLength": 100}},
+                    }
+                ),
+                "responses": {
+                    **answers(
+                        {201: ("Joined.", ref("Club"), None), 200: ("A member already.", ref("Club"), None)},
+                        422,
+                    ),
+                    "410": {
+                        "description": "The invitation is used up, expired, revoked, or unknown.",
+                        "content": {"application/json": {"schema": ref("Errors")}},
+                    },
+                },
+            }
         },
     }
