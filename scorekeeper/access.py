@@ -121,6 +121,8 @@ ACCESS: Final[dict[str, Need]] = {
     "clubs.invitations": Need("club", "director"),
     "clubs.revoke": Need("club", "director"),
     "clubs.log": Need("club", "director"),
+    "clubs.change_role": Need("club", "owner"),
+    "clubs.remove": Need("club", "owner"),
     "clubs.join": PUBLIC,
     "clubs.accept": ACCOUNT,
     # A club's lists (the requested club)

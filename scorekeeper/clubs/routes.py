@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flask import abort, flash, make_response, redirect, render_template, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -193,3 +193,40 @@ def accept(token: str) -> Response:
     else:
         flash(_("You are already a member of %(name)s.", name=club.name), "success")
     return redirect(url_for("matches.index"))
+
+
+@bp.post("/clubs/<slug>/members/<username>/role")
+@login_required
+def change_role(slug: str, username: str) -> Response:
+    """Give a member another role (owner); the last owner stays one, and the page says why."""
+    try:
+        service.set_role(
+            service.get_club(slug), username, {"role": request.form.get("role")}, current_user.id
+        )
+    except NotFound:
+        abort(404)
+    except ValidationError:
+        flash(_("Choose one of the roles."), "error")
+    except Conflict as error:
+        flash(_(error.message), "error")
+    else:
+        flash(
+            _("%(member)s is now %(role)s.", member=username, role=role_names()[request.form["role"]]),
+            "success",
+        )
+    return redirect(url_for("clubs.members", slug=slug))
+
+
+@bp.post("/clubs/<slug>/members/<username>/remove")
+@login_required
+def remove(slug: str, username: str) -> Response:
+    """Remove a member (owner): their pages and tokens lose the club at their next request."""
+    try:
+        service.remove_member(service.get_club(slug), username, current_user.id)
+    except NotFound:
+        abort(404)
+    except Conflict as error:
+        flash(_(error.message), "error")
+    else:
+        flash(_("%(member)s is no longer a member.", member=username), "success")
+    return redirect(url_for("clubs.members", slug=slug))

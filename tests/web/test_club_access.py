@@ -18,7 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Hand, ImportJob, Membership, Player, Series
 from scorekeeper.services import clubs, invitations
 from tests.helpers import make_user
-from tests.web.helpers import CSRF, form_key, hand_form, logged_in, submit
+from tests.web.helpers import CSRF, form_key, hand_form, logged_in, post_form, submit
 
 #: The people around the club "centro", lowest first; ``ana`` is its owner.
 PEOPLE = {"out": None, "mem": "member", "sco": "scorer", "dir": "director", "ana": "owner"}
@@ -258,3 +258,18 @@ def test_two_scorers_saving_the_same_hand_store_one(app: Flask, centro: dict[str
     assert second.status_code == 409 and told in second.get_data(as_text=True)
     with app.app_context():
         assert db.session.query(Hand).filter_by(match_id=match_id).count() == 2
+
+
+def test_an_owner_changes_roles_and_removes_members_on_the_page(app: Flask, centro: dict[str, Any]) -> None:
+    owner, members_page = logged_in(app, "ana"), "/clubs/centro/members"
+    changed = post_form(owner, "/clubs/centro/members/mem/role", {"role": "scorer"}, page=members_page)
+    assert changed.status_code == 302
+    token = {"Authorization": f"Bearer {centro['tokens']['ana']}"}
+    members = app.test_client().get("/api/v1/clubs/centro/members", headers=token)
+    assert ("mem", "scorer") in [(m["username"], m["role"]) for m in members.get_json()]
+    kept = post_form(owner, "/clubs/centro/members/ana/role", {"role": "member"}, page=members_page)
+    assert kept.status_code == 302
+    page = owner.get("/clubs/centro/members").get_data(as_text=True)
+    assert "A club keeps at least one owner" in page
+    assert post_form(owner, "/clubs/centro/members/sco/remove", {}, page=members_page).status_code == 302
+    assert logged_in(app, "sco").get(f"/matches/{centro['args']['match_id']}").status_code == 404
