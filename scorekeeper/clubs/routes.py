@@ -138,7 +138,9 @@ def invitations_page(slug: str) -> Any:
     data = {"role": form.role.data, "uses": form.uses.data, "expires_in_days": form.days.data}
     with single_use.claim("invitation", lambda _made: url_for("clubs.invitations", slug=slug)):
         made = invitations.create_invitation(service.get_club(slug), current_user.id, club.role, data)
-    return _invitations_page(InvitationForm(formdata=None), made)
+    fresh = InvitationForm(formdata=None)
+    fresh.offer([(r, role_names()[r]) for r in offered])
+    return _invitations_page(fresh, made)
 
 
 bp.add_url_rule("/clubs/<slug>/invitations", "invitations", invitations_page, methods=["GET", "POST"])

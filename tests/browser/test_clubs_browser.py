@@ -89,3 +89,41 @@ def test_a_member_reads_and_a_scorer_enters(app: Flask, page: Page, second_phone
         db.session.commit()
     second_phone.goto(board)
     expect(second_phone.get_by_role("link", name="Enter hand 1")).to_be_visible()
+
+
+@pytest.mark.parametrize("language", ["es", "fr"])
+def test_a_newcomer_joins_by_the_invitation_link(
+    page: Page, second_phone: Page, live_server: str, language: str
+) -> None:
+    """The owner (a laptop) makes an invitation; a phone in another language opens its link,
+    creates an account on the way and lands in the club as a member."""
+    register(page, f"boss{language}")
+    make_club(page, "en")
+    page.get_by_role("link", name="Invite people").click()
+    page.get_by_label("They join as").select_option("member")
+    page.get_by_label("How many people may use it").fill("30")
+    page.get_by_role("button", name="Make the invitation").click()
+    expect(page.locator(".invitation-made svg")).to_be_visible()
+    expect(page.get_by_label("They join as")).to_have_value("member")  # the form again, ready
+    assert_fits_phone(page)
+    assert_accessible(page)
+    screenshot(page, "club-invitation")
+    link = page.locator(".invitation-made .link a").get_attribute("href")
+    assert link
+    second_phone.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    second_phone.goto(link)
+    assert_fits_phone(second_phone)
+    assert_accessible(second_phone)
+    screenshot(second_phone, f"club-join-{language}")
+    create = {"es": "Crear una cuenta", "fr": "Créer un compte"}[language]
+    second_phone.get_by_role("link", name=create).click()
+    second_phone.locator("#username").fill(f"newcomer{language}")
+    second_phone.locator("#password").fill("a long password")
+    second_phone.locator("#confirm").fill("a long password")
+    second_phone.locator("form button[type=submit]").last.click()
+    second_phone.wait_for_url("**/join/**")
+    join = {"es": "Unirse al club", "fr": "Rejoindre le club"}[language]
+    second_phone.get_by_role("button", name=join).click()
+    second_phone.wait_for_url(f"{live_server}/")
+    welcome = {"es": "Bienvenido a Club del Centro", "fr": "Bienvenue à Club del Centro"}[language]
+    expect(second_phone.get_by_text(welcome)).to_be_visible()
