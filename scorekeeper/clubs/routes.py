@@ -23,6 +23,7 @@ from .forms import ClubForm, InvitationForm
 from .qr import invitation_qr
 
 UNPROCESSABLE: Final = 422
+MEMBERS_PER_PAGE: Final = 100
 
 
 def _index(form: ClubForm, status: int = 200) -> tuple[str, int]:
@@ -73,10 +74,26 @@ def switch(slug: str) -> Response:
 @bp.get("/clubs/<slug>/members")
 @login_required
 def members(slug: str) -> str:
+    """The club's members, owners first, a page of :data:`MEMBERS_PER_PAGE` at a time."""
     club = service.get_club(slug)
+    page = _page_number()
+    count = service.member_count(club.id)
+    pages = max(1, -(-count // MEMBERS_PER_PAGE))
+    listed = service.members(club.id, MEMBERS_PER_PAGE, (min(page, pages) - 1) * MEMBERS_PER_PAGE)
     return render_template(
-        "clubs/members.html", club=club, role=current_club().role, members=service.members(club.id)
+        "clubs/members.html",
+        club=club,
+        role=current_club().role,
+        members=listed,
+        page=min(page, pages),
+        pages=pages,
+        count=count,
     )
+
+
+def _page_number() -> int:
+    raw = request.args.get("page", "1")
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < len(raw) <= 6 and int(raw) > 0 else 1
 
 
 @bp.post("/clubs/<slug>/leave")

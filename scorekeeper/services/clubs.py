@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, Final
 from zoneinfo import available_timezones
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -137,18 +137,25 @@ def clubs_of(user_id: int) -> list[tuple[Club, str]]:
     return [(club, role) for club, role in rows]
 
 
-def members(club_id: int, limit: int = 200, offset: int = 0) -> list[tuple[str, str, Any]]:
-    """``(username, role, joined_at)`` of the club's members: owners first, then by username."""
-    order = {role: rank for rank, role in enumerate(ROLES)}
+def members(club_id: int, limit: int = 5000, offset: int = 0) -> list[tuple[str, str, Any]]:
+    """``(username, role, joined_at)`` of the club's members, owners first, then directors, scorers
+    and members, each by username; one statement."""
+    rank = case(
+        {role: position for position, role in enumerate(ROLES)}, value=Membership.role, else_=len(ROLES)
+    )
     rows = db.session.execute(
         select(User.username, Membership.role, Membership.joined_at)
         .join(Membership, Membership.user_id == User.id)
         .where(Membership.club_id == club_id)
-        .order_by(User.username)
+        .order_by(rank, User.username)
         .limit(limit)
         .offset(offset)
     ).all()
-    return sorted(((r.username, r.role, r.joined_at) for r in rows), key=lambda r: (order[r[1]], r[0]))
+    return [(r.username, r.role, r.joined_at) for r in rows]
+
+
+def member_count(club_id: int) -> int:
+    return int(db.session.scalar(select(func.count()).where(Membership.club_id == club_id)) or 0)
 
 
 def _membership(club: Club, username: str) -> Membership:

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import insert, select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import ClubLogEntry, Invitation, Membership
-from scorekeeper.services import clubs
-from tests.helpers import TEST_PASSWORD, make_user
+from scorekeeper.models import Club, ClubLogEntry, Invitation, Membership, User
+from scorekeeper.services import clubs, invitations
+from tests.helpers import TEST_PASSWORD, counting, make_user
 from tests.web.helpers import logged_in, post_form
 
 
@@ -133,3 +134,35 @@ def test_two_people_taking_the_last_use_at_once(app: Flask, club: dict[str, Any]
     for thread in threads:
         thread.join()
     assert sorted(answers) == [201, 410]
+
+
+def test_a_club_of_2000_members_and_200_invitations(app: Flask, club: dict[str, Any]) -> None:
+    """The members page is paged (owners first) and costs the same few statements on any page;
+    the invitations page lists 200 invitations in one statement."""
+    with app.app_context():
+        centro = db.session.query(Club).filter_by(slug="centro").one()
+        newcomers = [{"username": f"m{n:04}", "password_hash": "x"} for n in range(2000)]
+        db.session.execute(insert(User), newcomers)
+        ids = db.session.scalars(select(User.id).where(User.username.like("m%"))).all()
+        joined = [{"club_id": centro.id, "user_id": i, "role": "member"} for i in ids]
+        db.session.execute(insert(Membership), joined)
+        db.session.commit()
+        for _n in range(200):
+            invitations.create_invitation(centro, None, "owner", {"uses": 2})
+    owner = logged_in(app, "ana")
+    seen = []
+    for page in (1, 21):
+        with counting(app) as statements:
+            html = owner.get(f"/clubs/centro/members?page={page}").get_data(as_text=True)
+        seen.append(len(statements))
+        assert "2,002 members." in html and f"Page {page} of 21" in html
+    assert seen[0] == seen[1]
+    first = owner.get("/clubs/centro/members").get_data(as_text=True)
+    assert first.index("ana") < first.index("m0000")  # the owner first
+    with counting(app) as statements:
+        listed = owner.get("/clubs/centro/invitations").get_data(as_text=True)
+    assert listed.count("Revoke") == 200 and len(statements) <= seen[0] + 1
+    api = app.test_client().get("/api/v1/clubs/centro/members", headers=club["eva"])
+    assert api.status_code == 404  # eva is not in it
+    members = app.test_client().get("/api/v1/clubs/centro/members", headers=club["dir"]).get_json()
+    assert len(members) == 2002 and members[0]["role"] == "owner"
