@@ -20,8 +20,8 @@ from ..extensions import db
 from ..models import ROLES, Club, Membership, User
 from ..rules import N_, FieldError, ValidationError
 from .account_deletion import delete_club_rows
+from .club_log import log
 from .errors import Conflict, NotFound
-from .invitations import log
 from .unit_of_work import transaction
 
 SLUG: Final = re.compile(r"[a-z0-9-]{3,40}")

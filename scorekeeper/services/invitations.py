@@ -18,9 +18,10 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import ROLES, Club, ClubLogEntry, Invitation, Membership, User, as_utc, utcnow
+from ..models import ROLES, Club, Invitation, Membership, User, as_utc, utcnow
 from ..rules import N_, FieldError, ValidationError
 from ..rules.house_rules import is_whole_number
+from .club_log import log
 from .errors import NotFound
 from .unit_of_work import transaction
 
@@ -44,15 +45,6 @@ class Gone(LookupError):
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def log(club_id: int, actor_id: int | None, action: str, subject: str = "", detail: str = "") -> None:
-    """Add an entry to the club's log, in the transaction under way."""
-    db.session.add(
-        ClubLogEntry(
-            club_id=club_id, actor_id=actor_id, action=action, subject=subject[:80], detail=detail[:80]
-        )
-    )
 
 
 def create_invitation(club: Club, actor_id: int, actor_role: str, data: Any) -> tuple[Invitation, str]:

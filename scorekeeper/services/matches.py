@@ -37,12 +37,13 @@ from ..rules import (
 from ..rules.house_rules import is_whole_number
 from ..rules.match_setup import MatchSetup
 from . import hand_results, match_states, submission_keys
+from .club_log import log
 from .errors import MAX_ID, Conflict, NotFound
 from .match_fold import fold_stored, is_settled
 from .match_states import Folded
 from .players import find_or_add_players
 from .submission_keys import Snapshot, SubmissionKey
-from .unit_of_work import ACTIVE, match_write, retried
+from .unit_of_work import ACTIVE, actor_or_owner, match_write, retried
 
 
 @dataclass(frozen=True)
@@ -586,8 +587,11 @@ def delete_match(match: Match) -> None:
     go, and the players' running totals lose what it counted for; nothing else changes.
 
     :raise Conflict: the match must stay (:func:`check_deletable`), or another device changed it
-        meanwhile (nothing is deleted).
+        meanwhile (nothing is deleted). The club's log says who deleted which match.
     """
     check_deletable(match)
+    sides = " – ".join(side.name for side in match.sides)
     with match_write() as write:
         write.remove(match)
+        # The club's log keeps what was deleted, by whom and when (the match's own log goes with it).
+        log(match.club_id, actor_or_owner(None, match.club_id), "match_deleted", f"{match.id}", sides)

@@ -166,3 +166,14 @@ def test_a_club_of_2000_members_and_200_invitations(app: Flask, club: dict[str, 
     assert api.status_code == 404  # eva is not in it
     members = app.test_client().get("/api/v1/clubs/centro/members", headers=club["dir"]).get_json()
     assert len(members) == 2002 and members[0]["role"] == "owner"
+
+
+def test_a_deleted_match_is_in_the_club_log(app: Flask, club: dict[str, Any]) -> None:
+    api = app.test_client()
+    sides = [{"name": "Nos", "players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Eva", "Juan"]}]
+    body = {"ruleset": "classic", "sides": sides}
+    made = api.post("/api/v1/matches?club=centro", json=body, headers=club["dir"])
+    assert made.status_code == 201
+    assert api.delete(f"/api/v1/matches/{made.get_json()['id']}", headers=club["dir"]).status_code == 204
+    log = logged_in(app, "ana").get("/clubs/centro/log").get_data(as_text=True)
+    assert f"dir deleted match {made.get_json()['id']} (Nos – Ellos)." in log
