@@ -15,7 +15,10 @@ from .base import Statement, ties
 WP_MELDING = "Melding rules"
 #: The League's page the strongest peer app quotes value by value (read 2026-09-19; RULES.md,
 #: "Correction of 2026-11-28").
-CLA_MODERN = "Modern American Canasta: How to Play, Meld, and Score, Special hands"
+CLA_MODERN = (
+    "Modern American Canasta: How to Play, Meld, and Score, Special hands "
+    "(as the strongest peer app quotes it, read 2026-09-19)"
+)
 
 STATEMENTS: Final = (
     # --- opening -----------------------------------------------------------------------------------
@@ -166,6 +169,7 @@ STATEMENTS: Final = (
         "cla",
         None,
         CLA_MODERN,
+        second_hand=True,
     ),
     Statement(
         "special_more",
@@ -180,6 +184,7 @@ STATEMENTS: Final = (
         "cla",
         None,
         CLA_MODERN,
+        second_hand=True,
     ),
     Statement(
         "special_miami",
@@ -191,6 +196,7 @@ STATEMENTS: Final = (
         "cla",
         None,
         CLA_MODERN,
+        second_hand=True,
     ),
     Statement(
         "special_dream",
@@ -204,6 +210,7 @@ STATEMENTS: Final = (
         "cla",
         None,
         CLA_MODERN,
+        second_hand=True,
     ),
     # --- penalty cards -----------------------------------------------------------------------------
     Statement(
