@@ -118,9 +118,13 @@ def test_the_openapi_document_knows_black_threes_and_the_american_kinds(client):
     assert side["black_threes"]["type"] == "integer" and side["black_threes"]["minimum"] == 0
     kinds = set(side["canastas"]["properties"])
     assert {"sevens", "aces", "wild_twos", "wild_jokers", "wild_mixed"} <= kinds
-    assert {"special_straight", "special_quads", "special_miami_pairs", "special_dream_4", "special_dream_5"} <= set(
-        hand["going_out_kind"]["enum"]
-    )
+    assert {
+        "special_straight",
+        "special_quads",
+        "special_miami_pairs",
+        "special_dream_4",
+        "special_dream_5",
+    } <= set(hand["going_out_kind"]["enum"])
     going_out = document["components"]["schemas"]["RuleSet"]["properties"]["going_out_kinds"]["items"]
     assert going_out["properties"]["wins_match"]["type"] == "boolean"
     ruleset = document["components"]["schemas"]["RuleSet"]["properties"]["id"]["enum"]

@@ -178,8 +178,8 @@ STATEMENTS: Final = (
             "The Canasta League of America adds zip code (%(out_special_zip_code)s: 2-2-3-3-4 of a kind) and "
             "blast off (%(out_special_blast_off)s: 5-4-3-2 of a kind), both of which may use matching wild "
             "cards; triples (%(out_special_triples)s): four three-of-a-kinds and a matching wild pair; quads "
-            "(%(out_special_quads)s): three four-of-a-kinds and a matching wild pair. A table playing Pagat's "
-            "list uses the house option with the first four only."
+            "(%(out_special_quads)s): three four-of-a-kinds and a matching wild pair. A table playing "
+            "Pagat's list uses the house option with the first four only."
         ),
         "cla",
         None,
@@ -190,8 +190,8 @@ STATEMENTS: Final = (
         "special_miami",
         "special_hands",
         N_(
-            "Miami pairs (%(out_special_miami_pairs)s): seven pairs holding aces, sevens and both wild pairs, "
-            "two jokers and two twos."
+            "Miami pairs (%(out_special_miami_pairs)s): seven pairs holding aces, sevens and both wild "
+            "pairs, two jokers and two twos."
         ),
         "cla",
         None,

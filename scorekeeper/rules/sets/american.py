@@ -43,7 +43,9 @@ CLA_SPECIAL = f"{CLA}, Special hands"
 CLA_PENALTIES = f"{CLA}, Penalties at the end of a hand"
 CLA_MELD = f"{CLA}, Initial meld requirements"
 #: The League's page read by the strongest peer app on 2026-09-19 (RULES.md, "Correction of 2026-11-28").
-CLA_MODERN = f'{CLA}, "Modern American Canasta: How to Play, Meld, and Score", Special hands (read 2026-09-19)'
+CLA_MODERN = (
+    f'{CLA}, "Modern American Canasta: How to Play, Meld, and Score", Special hands (read 2026-09-19)'
+)
 CLA_SPECIAL_MODERN = f"{CLA_SPECIAL}; {CLA_MODERN}"
 P_SCORING = f"{P}, Scoring"
 P_SPECIAL = f"{P}, Special hands"
@@ -197,7 +199,8 @@ RULESET = RuleSet(
         GoingOutKind(
             "special_dream_5",
             8500,
-            "Dream Hand plus 5: a five-of-a-kind, a four-of-a-kind and five wild cards; wins the match at once",
+            "Dream Hand plus 5: a five-of-a-kind, a four-of-a-kind and five wild cards; "
+            "wins the match at once",
             CLA_MODERN,
             special=True,
             removed_by=SPECIAL_HANDS_FIRST_FOUR,
