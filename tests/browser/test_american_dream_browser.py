@@ -35,7 +35,7 @@ def digits(text: str) -> str:
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_a_dream_hand_saved_offline_wins_the_match_from_behind(
+def test_a_dream_hand_saved_offline_wins_the_match_below_the_target(
     app: Flask, live_server: str, phone_pair: tuple[BrowserContext, Page], language: str
 ) -> None:
     context, phone = phone_pair
