@@ -153,3 +153,22 @@ def test_a_dream_hand_with_dream_hands_win_off_only_scores(user_client):
     html = page(user_client.get(f"/matches/{match_id}"))
     assert 'data-total="0">8,350<' in html and 'data-total="1">3,430<' in html
     assert "Enter hand 3" in html
+
+
+def test_the_rules_page_describes_the_leagues_hands_in_three_languages(user_client):
+    """How to recognise each hand, with its source, in es, en and fr (RULES.md, "Correction of
+    2026-11-28"): the League's page as the peer app read it, and the house option."""
+    match_id = create(user_client, "american")
+    expected = {
+        "en": ("Dream Hand plus 4 (8,500): two five-of-a-kinds", "Miami pairs (2,500)", "a three included"),
+        "es": ("Mano de Ensueño más 4 (8500): dos quintetos", "Pares Miami (2500)", "un tres incluido"),
+        "fr": ("Main de rêve plus 4 (8", "Paires Miami (2", "un trois compris"),
+    }
+    for language, texts in expected.items():
+        user_client.set_cookie("lang", language)
+        rules = page(user_client.get(f"/matches/{match_id}/rules"))
+        for text in texts:
+            assert text in rules, (language, text)
+        assert "Modern American Canasta: How to Play, Meld, and Score" in rules
+        assert "Canasta League of America" in rules
+    user_client.set_cookie("lang", "en")
