@@ -375,6 +375,7 @@ def test_a_match_won_at_once_from_behind_is_rated_as_a_win(api: Api) -> None:
     got = {row["player"]: row for row in api.get("/ratings").get_json()}
     for name, (mu, sigma, matches) in expected.items():
         assert got[name]["mu"] == pytest.approx(mu, abs=1e-9) and got[name]["matches"] == matches
+        assert got[name]["sigma"] == pytest.approx(sigma, abs=1e-9)
     assert got["Ana"]["mu"] > got["Eva"]["mu"]
     # undo the Dream Hand: the match reopens and nobody is rated any more
     assert api.delete(f"/matches/{match_id}/hands/2").status_code == 200
