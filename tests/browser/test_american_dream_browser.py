@@ -88,7 +88,7 @@ def test_a_dream_hand_saved_offline_wins_the_match_below_the_target(
     # Dream Hand ends the match for Norte
     expect(phone.locator("#queue [data-winner='0']")).to_be_visible()
     expect(phone.locator("#queue")).to_contain_text("Norte")
-    screenshot(phone, f"american-dream-offline-{language}", full_page=False)
+    screenshot(phone, f"american-dream-offline-{language}")
     assert_fits_phone(phone)
     assert_accessible(phone)
 
