@@ -130,6 +130,7 @@ def test_a_dream_hand_wins_the_match_from_behind_through_the_form(user_client):
     html = page(user_client.get(f"/matches/{match_id}"))
     assert 'data-total="0">2,870<' in html and 'data-total="1">3,530<' in html
     assert "/hands/new" not in html  # over: no hand to enter
+    assert "data-needs=" not in html  # and nothing still needed, though below the target
     # undo the Dream Hand: the match is open again at −5630 and 1560
     assert undo_button(user_client, match_id) == f"/matches/{match_id}/hands/2/undo"
     assert undo(user_client, match_id, 2).status_code == 302
