@@ -53,6 +53,9 @@ GOING_OUT_NAMES: Final[dict[str, Any]] = {
     "special_blast_off": _l("Special hand: blast off"),
     "special_triples": _l("Special hand: triples"),
     "special_quads": _l("Special hand: quads"),
+    "special_miami_pairs": _l("Special hand: Miami pairs"),
+    "special_dream_4": _l("Special hand: Dream Hand plus 4"),
+    "special_dream_5": _l("Special hand: Dream Hand plus 5"),
 }
 
 FLAG_NAMES: Final[dict[str, Any]] = {

@@ -135,6 +135,10 @@
     hand.sides.forEach(function (side, i) {
       if (winning.some(function (code) { return (side.canastas || {})[code] > 0; })) { sides.push(i); }
     });
+    // A way of going out that wins the match (American Canasta's Dream Hands) wins it for the side that went out.
+    var kind = hand.went_out !== null && hand.went_out !== undefined && hand.going_out_kind
+      ? find(rs.going_out_kinds, hand.going_out_kind) : null;
+    if (kind && kind.wins_match && sides.indexOf(hand.went_out) < 0) { sides.push(hand.went_out); }
     return sides;
   }
 

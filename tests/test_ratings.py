@@ -342,3 +342,41 @@ def test_the_new_match_page_asks_for_the_chances_as_players_are_typed(app: Flask
     twice = page.get("/matches/new/chances?side0=Ana&side1=Ana")
     assert twice.status_code == 422 and "sides.1.0" in twice.get_json()["errors"]
     assert page.get("/matches/new/chances?side0=A&side1=B&ruleset=nope").status_code == 422
+
+
+#: American Canasta (RULES.md, "Correction of 2026-11-28"): side 0 falls to −5630, then wins at once
+#: with a Dream Hand, behind at 2870 against 3530 (tests/rules/test_golden_american.py).
+AMERICAN_LOW = hand(
+    1,
+    None,
+    {
+        "melds": 260,
+        "hand": 70,
+        "red_threes": 2,
+        "penalties": [{"code": "unfinished_sevens"}, {"code": "unfinished_aces"}],
+    },
+    {"melds": 500, "hand": 40, "red_threes": 1, "canastas": {"clean": 2}},
+)
+DREAM = hand(
+    2, 0, {"red_threes": 1}, {"melds": 700, "hand": 30, "red_threes": 2, "canastas": {"clean": 2}}
+) | {"going_out_kind": "special_dream_4"}
+
+
+def test_a_match_won_at_once_from_behind_is_rated_as_a_win(api: Api) -> None:
+    """A Dream Hand wins the match whatever the totals: the winner is rated first (its score lifted
+    one point above the top total), like any other win, and the loser last."""
+    answer = api.post("/matches", {"ruleset": "american", "sides": sides(["Ana", "Luis"], ["Eva", "Juan"])})
+    match_id = answer.get_json()["id"]
+    for body in (AMERICAN_LOW, DREAM):
+        assert api.post(f"/matches/{match_id}/hands", body).status_code == 201
+    match = api.get(f"/matches/{match_id}").get_json()
+    assert [s["total"] for s in match["sides"]] == [2870, 3530] and match["winner"] == 0
+    expected = by_openskill([([["Ana", "Luis"], ["Eva", "Juan"]], [3531, 3530])])
+    got = {row["player"]: row for row in api.get("/ratings").get_json()}
+    for name, (mu, sigma, matches) in expected.items():
+        assert got[name]["mu"] == pytest.approx(mu, abs=1e-9) and got[name]["matches"] == matches
+        assert got[name]["sigma"] == pytest.approx(sigma, abs=1e-9)
+    assert got["Ana"]["mu"] > got["Eva"]["mu"]
+    # undo the Dream Hand: the match reopens and nobody is rated any more
+    assert api.delete(f"/matches/{match_id}/hands/2").status_code == 200
+    assert api.get("/ratings").get_json() == []

@@ -376,3 +376,38 @@ def test_problems_are_capped() -> None:
     with pytest.raises(ImportRejected) as caught:
         read_export(encode(doc))
     assert caught.value.truncated and len(caught.value.problems) == 30
+
+
+# American Canasta: side 0 falls to −5630, then a Dream Hand plus 4 (8500) wins the match at once,
+# behind at 2870 against 3530 (tests/rules/test_golden_american.py).
+AMERICAN_1 = {
+    "number": 1,
+    "went_out": None,
+    "sides": [
+        {
+            "melds": 260,
+            "hand": 70,
+            "red_threes": 2,
+            "penalties": [{"code": "unfinished_sevens"}, {"code": "unfinished_aces"}],
+        },
+        {"melds": 500, "hand": 40, "red_threes": 1, "canastas": {"clean": 2}},
+    ],
+}
+DREAM_2 = {
+    "number": 2,
+    "went_out": 0,
+    "going_out_kind": "special_dream_4",
+    "sides": [
+        {"melds": 0, "hand": 0, "red_threes": 1},
+        {"melds": 700, "hand": 30, "red_threes": 2, "canastas": {"clean": 2}},
+    ],
+}
+
+
+def test_a_match_won_by_a_dream_hand_exports_and_reads_back_won() -> None:
+    mv = build("american", [("N", ["Ana", "Luis"]), ("S", ["Eva", "Juan"])], [AMERICAN_1, DREAM_2])
+    assert mv.state.totals == (2870, 3530) and mv.state.finished and mv.state.winner == 0
+    (back,) = read_export(export_json([mv], CREATED).encode()).matches
+    assert back.state.finished and back.state.winner == 0 and back.state.totals == (2870, 3530)
+    table = rows(export_csv([mv]))
+    assert any("special_dream_4" in cell or "Dream Hand plus 4" in cell for row in table for cell in row)

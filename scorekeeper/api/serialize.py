@@ -49,6 +49,7 @@ def ruleset_json(rs: RuleSet) -> dict[str, Any]:
                 "description": k.description,
                 "source": k.source,
                 "special": k.special,
+                "wins_match": k.wins_match,
             }
             for k in rs.going_out_kinds
         ],

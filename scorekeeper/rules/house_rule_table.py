@@ -38,6 +38,9 @@ EVERY_RULESET: Final = "RULES.md, House rules every rule set accepts"
 #: The switch that keeps only the four special hands Pagat knows (American Canasta).
 SPECIAL_HANDS_FIRST_FOUR: Final = "special_hands_first_four"
 
+#: The switch that, off, lets the League's Dream Hands score their value without ending the match.
+DREAM_HANDS_WIN: Final = "dream_hands_win"
+
 #: A named option's effect on the rule set, given its checked value.
 Apply = Callable[[RuleSet, Any], RuleSet]
 
@@ -94,6 +97,13 @@ def _special_hands_first_four(rs: RuleSet, value: bool) -> RuleSet:
         return rs
     kept = tuple(k for k in rs.going_out_kinds if k.removed_by != SPECIAL_HANDS_FIRST_FOUR)
     return dataclasses.replace(rs, going_out_kinds=kept)
+
+
+def _dream_hands_win(rs: RuleSet, value: bool) -> RuleSet:
+    if value:
+        return rs
+    kinds = tuple(dataclasses.replace(k, wins_match=False) for k in rs.going_out_kinds)
+    return dataclasses.replace(rs, going_out_kinds=kinds)
 
 
 def _bands(rs: RuleSet, value: Any) -> RuleSet:
@@ -247,6 +257,13 @@ HOUSE_RULE_TABLE: Final[tuple[HouseRuleKey, ...]] = (
         description=N_("Only four special hands: straight, pairs, pairs with a wild pair, garbage (Pagat)"),
         default=False,
         apply=_special_hands_first_four,
+    ),
+    HouseRuleKey(
+        DREAM_HANDS_WIN,
+        OptionKind.SWITCH,
+        description=N_("A Dream Hand wins the match at once, whatever the totals (League)"),
+        default=True,
+        apply=_dream_hands_win,
     ),
     HouseRuleKey(
         BANDS_KEY,

@@ -65,6 +65,9 @@ class GoingOutKind:
     special: bool = False
     #: A switch (house option) that, on, takes this way of going out away (Pagat's shorter list).
     removed_by: str | None = None
+    #: Going out this way ends the match with that side the winner, whatever the totals (the
+    #: League's Dream Hands); the house option ``dream_hands_win`` off makes it score only.
+    wins_match: bool = False
 
 
 @dataclass(frozen=True)

@@ -91,10 +91,14 @@ PRESETS: Final[tuple[Preset, ...]] = (
         id="american_pagat",
         ruleset="american",
         name="Pagat",
-        source='Pagat "American Canasta", Special hands',
+        source='Pagat "American Canasta", Special hands; Penalties',
         url=PAGAT_AMERICAN,
         house_rules=MappingProxyType(
-            {"going_out_kinds.special_garbage": 2000, SPECIAL_HANDS_FIRST_FOUR: True}
+            {
+                "going_out_kinds.special_garbage": 2000,
+                "penalties.unfinished_wild_jokers": 2500,
+                SPECIAL_HANDS_FIRST_FOUR: True,
+            }
         ),
     ),
     Preset(

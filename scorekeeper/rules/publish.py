@@ -31,7 +31,8 @@ def scoring_data(rs: RuleSet) -> dict[str, Any]:
             for k in rs.canasta_kinds
         ],
         "going_out_kinds": [
-            {"code": k.code, "points": k.points, "special": k.special} for k in rs.going_out_kinds
+            {"code": k.code, "points": k.points, "special": k.special, "wins_match": k.wins_match}
+            for k in rs.going_out_kinds
         ],
         "red_threes": {
             "per_card": red.per_card,

@@ -146,6 +146,11 @@ def score_hand(rs: RuleSet, hand: HandInput) -> tuple[Breakdown, ...]:
 
 
 def wins_at_once(rs: RuleSet, hand: HandInput) -> list[int]:
-    """Sides that completed a canasta that wins the match outright (Canastón's black threes)."""
+    """Sides that completed a canasta that wins the match outright (Canastón's black threes), and
+    the side that went out with a way of going out that wins it (American Canasta's Dream Hands)."""
     winning = {k.code for k in rs.canasta_kinds if k.wins_match}
-    return [i for i, side in enumerate(hand.sides) if any(side.canasta_count(code) for code in winning)]
+    sides = [i for i, side in enumerate(hand.sides) if any(side.canasta_count(code) for code in winning)]
+    going_out = {k.code for k in rs.going_out_kinds if k.wins_match}
+    if hand.went_out is not None and hand.going_out_kind in going_out and hand.went_out not in sides:
+        sides.append(hand.went_out)
+    return sides

@@ -139,6 +139,19 @@ class _Finished:
     ruleset: str
     totals: list[int]
     sides: list[list[int]]
+    #: The side the match names the winner (``None``: a draw). Usually the top total; a side that
+    #: won at once (a Dream Hand, Canastón's black threes) may be behind.
+    winner: int | None = None
+
+    def ranked_scores(self) -> list[float]:
+        """The scores the model rates: the final totals, except that a winner behind (it won at
+        once) is lifted one point above the top total, so that it is rated as the winner it is."""
+        scores = [float(total) for total in self.totals]
+        if self.winner is not None and 0 <= self.winner < len(scores):
+            others = [s for i, s in enumerate(scores) if i != self.winner]
+            if others and scores[self.winner] <= max(others):
+                scores[self.winner] = max(others) + 1
+        return scores
 
 
 def _finished_matches(
@@ -152,9 +165,9 @@ def _finished_matches(
     if start is not None:
         where.append(_after(Match.created_at, Match.id, start))
     found = [
-        _Finished(match_id, created_at, ruleset, list(totals or []), [])
-        for match_id, created_at, ruleset, totals in connection.execute(
-            select(Match.id, Match.created_at, Match.ruleset, Match.totals)
+        _Finished(match_id, created_at, ruleset, list(totals or []), [], winner)
+        for match_id, created_at, ruleset, totals, winner in connection.execute(
+            select(Match.id, Match.created_at, Match.ruleset, Match.totals, Match.winner)
             .where(*where)
             .order_by(Match.created_at, Match.id)
         )
@@ -268,13 +281,14 @@ def _rate(club_id: int, scope: str, match: _Finished, state: dict[int, Rated]) -
     """Rate one match: update ``state`` and return its steps."""
     teams = [[state.setdefault(p, Rated()).model_rating() for p in side] for side in match.sides]
     expected = MODEL.predict_win(teams)
-    rated = MODEL.rate(teams, scores=[float(total) for total in match.totals])
-    best = max(match.totals)
-    winners = sum(1 for total in match.totals if total == best)
+    scores = match.ranked_scores()
+    rated = MODEL.rate(teams, scores=scores)
+    best = max(scores)
+    winners = sum(1 for score in scores if score == best)
     steps = []
     for position, (side, after) in enumerate(zip(match.sides, rated, strict=True)):
         team = ",".join(str(p) for p in sorted(side))
-        actual = 1 / winners if match.totals[position] == best else 0.0
+        actual = 1 / winners if scores[position] == best else 0.0
         for seat, (player, rating) in enumerate(zip(side, after, strict=True)):
             now = state[player]
             now.mu, now.sigma, now.number = float(rating.mu), float(rating.sigma), now.number + 1

@@ -50,12 +50,17 @@ def test_american_has_the_numbers_of_rules_md(api):
         "special_blast_off": 3000,
         "special_triples": 3500,
         "special_quads": 3500,
+        "special_miami_pairs": 2500,
+        "special_dream_4": 8500,
+        "special_dream_5": 8500,
     }
+    winning = {k["code"] for k in rs["going_out_kinds"] if k["wins_match"]}
+    assert winning == {"special_dream_4", "special_dream_5"}
     assert by_code(rs["penalties"]) == {
         "unfinished_sevens": 2500,
         "unfinished_aces": 2500,
         "unfinished_wild": 2000,
-        "unfinished_wild_jokers": 2500,
+        "unfinished_wild_jokers": 2000,
         "sevens_in_hand": 1500,
         "aces_in_hand": 1500,
     }
@@ -113,6 +118,57 @@ def test_the_openapi_document_knows_black_threes_and_the_american_kinds(client):
     assert side["black_threes"]["type"] == "integer" and side["black_threes"]["minimum"] == 0
     kinds = set(side["canastas"]["properties"])
     assert {"sevens", "aces", "wild_twos", "wild_jokers", "wild_mixed"} <= kinds
-    assert {"special_straight", "special_quads"} <= set(hand["going_out_kind"]["enum"])
+    assert {
+        "special_straight",
+        "special_quads",
+        "special_miami_pairs",
+        "special_dream_4",
+        "special_dream_5",
+    } <= set(hand["going_out_kind"]["enum"])
+    going_out = document["components"]["schemas"]["RuleSet"]["properties"]["going_out_kinds"]["items"]
+    assert going_out["properties"]["wins_match"]["type"] == "boolean"
     ruleset = document["components"]["schemas"]["RuleSet"]["properties"]["id"]["enum"]
     assert "american" in ruleset
+
+
+def dream_hands(api, house_rules=None):
+    """A match whose side 0 falls to −5630, then lays down a Dream Hand: 8500 (2870) against 1970 (3530)."""
+    body = match_body("american") if house_rules is None else match_body("american", house_rules=house_rules)
+    match = create_match(api, body)
+    first = hand_body(
+        1,
+        [
+            side(260, 70, 2, {}, [penalty("unfinished_sevens"), penalty("unfinished_aces")]),
+            side(500, 40, 1, {"clean": 2}),
+        ],
+    )
+    post_hand(api, match["id"], first)
+    dream = hand_body(2, [side(0, 0, 1), side(700, 30, 2, {"clean": 2})], 0, "special_dream_4")
+    return match["id"], post_hand(api, match["id"], dream)["match"]
+
+
+def test_a_dream_hand_ends_the_match_and_undo_reopens_it(api):
+    match_id, match = dream_hands(api)
+    assert totals(match) == [2870, 3530]
+    assert match["finished"] is True and match["winner"] == 0
+    assert api.get(f"/matches/{match_id}").get_json()["winner"] == 0
+    third = hand_body(3, [side(100), side(100)])
+    assert error_paths(api.post(f"/matches/{match_id}/hands", third), 409) == {"_"}
+    assert api.delete(f"/matches/{match_id}/hands/2").status_code == 200
+    reopened = api.get(f"/matches/{match_id}").get_json()
+    assert reopened["finished"] is False and reopened["winner"] is None
+    assert totals(reopened) == [-5630, 1560]
+
+
+def test_dream_hands_win_off_only_scores(api):
+    _, match = dream_hands(api, {"dream_hands_win": False})
+    assert totals(match) == [2870, 3530]
+    assert match["finished"] is False and match["winner"] is None
+
+
+def test_the_pagat_preset_refuses_the_leagues_three_more(api):
+    body = match_body("american", house_rules={"special_hands_first_four": True})
+    match = create_match(api, body)
+    for kind in ("special_miami_pairs", "special_dream_4", "special_dream_5"):
+        dream = hand_body(1, [side(0), side(300, 0, 0, {"clean": 1})], 0, kind)
+        assert error_paths(api.post(f"/matches/{match['id']}/hands", dream), 422) == {"going_out_kind"}

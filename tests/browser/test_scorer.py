@@ -158,7 +158,11 @@ HOUSE_RULES: dict[str, list[dict[str, Any]]] = {
     ],
     "canaston": [{}, {"many_canastas.7": 2500, "red_threes_when_opened": True}],
     "francaise": [{}, {"going_out_kinds.surprise": 300}],
-    "american": [{}, {"red_threes.4": 1500, "penalties.unfinished_wild": 2500, "going_out_min_canastas": 3}],
+    "american": [
+        {},
+        {"red_threes.4": 1500, "penalties.unfinished_wild": 2500, "going_out_min_canastas": 3},
+        {"dream_hands_win": False},
+    ],
 }
 # ... and every preset of RULES.md ("House rules every rule set accepts"), as the new-match page stores it.
 for _preset in PRESETS:

@@ -5,9 +5,11 @@ American Canasta (2 decks): canastas clean 500 / dirty 300 / sevens 2500 / aces 
 wild_jokers 2500 / wild_mixed 2000; threes per colour 1 → 100, 2 → 300, 3 → 500, 4 → 1000, the colours
 apart; the side's canastas set the signs: 0 → melds and threes negative, 1 → melds positive and threes 0,
 2+ → both positive; going out normal 100 with two canastas; special hands score their value alone;
-penalties unfinished sevens/aces 2500, wild 2000, wild with the four jokers 2500, three sevens or aces
+penalties unfinished sevens/aces 2500, wild 2000, wild with the four jokers 2000 (League; Pagat preset
+2500), three sevens or aces
 in a player's hand 1500 each player; threes have no card value; opening <3000 → 125, 3000 → 155,
-5000 → 180; target 8500.
+5000 → 180; target 8500. The League's Miami pairs 2500 and Dream Hands (plus 4, plus 5) 8500, a Dream
+Hand winning the match at once whatever the totals (house option ``dream_hands_win``, default true).
 """
 
 from __future__ import annotations
@@ -192,17 +194,30 @@ def test_unfinished_wild_meld_counts_whatever_the_canastas():
     ]
 
 
-def test_unfinished_wild_meld_holding_the_four_jokers():
-    data = hand_data(
+def jokers_hand():
+    return hand_data(
         aside(400, 50, 1, {}, [pen("unfinished_wild_jokers")]),
         aside(500, 0, 0, {"clean": 1, "dirty": 1}),
         went_out=1,
         kind="normal",
     )
-    assert score(data) == [
-        # −400 − 50 − 100 − 2500 = −3050
-        row(-400, -50, 0, -100, 0, 0, -2500, total=-3050),
+
+
+def test_unfinished_wild_meld_holding_the_four_jokers():
+    """The League: no separate value, it is a wild meld (2000)."""
+    assert score(jokers_hand()) == [
+        # −400 − 50 − 100 − 2000 = −2550
+        row(-400, -50, 0, -100, 0, 0, -2000, total=-2550),
         # 500 + 800 + 100 = 1400
+        row(500, 0, 800, 0, 100, 0, 0, total=1400),
+    ]
+
+
+def test_unfinished_wild_meld_holding_the_four_jokers_pagat_preset():
+    preset = next(p for p in presets_for("american") if p.id == "american_pagat")
+    assert score(jokers_hand(), house_rules=dict(preset.house_rules)) == [
+        # Pagat: −400 − 50 − 100 − 2500 = −3050
+        row(-400, -50, 0, -100, 0, 0, -2500, total=-3050),
         row(500, 0, 800, 0, 100, 0, 0, total=1400),
     ]
 
@@ -264,6 +279,9 @@ def test_two_players_three_aces_in_the_lone_hand():
         ("special_blast_off", 3000),
         ("special_triples", 3500),
         ("special_quads", 3500),
+        ("special_miami_pairs", 2500),
+        ("special_dream_4", 8500),
+        ("special_dream_5", 8500),
     ],
 )
 def test_each_special_hand_scores_its_value_alone(kind, points):
@@ -302,6 +320,114 @@ def test_pagat_preset_garbage_is_2000_and_four_special_hands_only():
     zip_code = hand_data(aside(0, 0, 0), aside(120, 30, 1), went_out=0, kind="special_zip_code")
     assert refused_paths("american", zip_code, house_rules=dict(preset.house_rules)) == {"going_out_kind"}
     assert refused_paths("american", zip_code) == set()
+
+
+def test_miami_pairs_against_a_side_with_two_canastas():
+    data = hand_data(
+        aside(0, 0, 2, black=1),
+        aside(600, 45, 1, {"clean": 1, "dirty": 1}, black=1),
+        went_out=0,
+        kind="special_miami_pairs",
+    )
+    assert score(data) == [
+        # Miami pairs 2500 alone: its three threes are not counted
+        row(0, 0, 0, 0, 2500, 0, 0, total=2500),
+        # two canastas, so both signs positive: 600 − 45 + (500 + 300) + (1 red 100 + 1 black 100) = 1555;
+        # it did not go out, no bonus
+        row(600, -45, 800, 200, 0, 0, 0, total=1555),
+    ]
+
+
+def test_pagat_preset_offers_none_of_the_leagues_three_more():
+    preset = next(p for p in presets_for("american") if p.id == "american_pagat")
+    for kind in ("special_miami_pairs", "special_dream_4", "special_dream_5"):
+        data = hand_data(aside(0, 0, 0), aside(120, 30, 1), went_out=0, kind=kind)
+        assert refused_paths("american", data, house_rules=dict(preset.house_rules)) == {"going_out_kind"}
+        assert refused_paths("american", data) == set()
+
+
+# --- a Dream Hand wins the match at once -----------------------------------------------------------------
+
+
+def dream_match(rs, kind="special_dream_4"):
+    first = hand_data(  # the stock ran out: −5630 and 1560 (as in the test above)
+        aside(260, 70, 2, {}, [pen("unfinished_sevens"), pen("unfinished_aces")]),
+        aside(500, 40, 1, {"clean": 2}),
+        number=1,
+    )
+    second = hand_data(  # 8500 alone; two canastas: 700 − 30 + 1000 + two red threes 300 = 1970
+        aside(0, 0, 1),
+        aside(700, 30, 2, {"clean": 2}),
+        went_out=0,
+        kind=kind,
+        number=2,
+    )
+    return [parse_hand(rs, h, players=[2, 2]) for h in (first, second)]
+
+
+@pytest.mark.parametrize("kind", ["special_dream_4", "special_dream_5"])
+def test_dream_hand_ends_the_match_from_a_negative_score(kind):
+    state = fold_match(RS, target=8500, sides=2, hands=dream_match(RS, kind))
+    assert [h.scores for h in state.hands] == [(-5630, 1560), (8500, 1970)]
+    # −5630 → 125 and 1560 → 125 before hand 2
+    assert state.hands[1].opening_minimums_before == (125, 125)
+    # −5630 + 8500 = 2870; 1560 + 1970 = 3530: nobody at 8500 and side 0 behind, yet side 0 has won
+    assert state.totals == (2870, 3530)
+    assert state.finished and state.winner == 0
+    # undo the Dream Hand: the match is open again
+    reopened = fold_match(RS, target=8500, sides=2, hands=[state.hands[0].input])
+    assert not reopened.finished and reopened.winner is None
+    assert not state.upto(1).finished
+
+
+def passing_match(rs):
+    first = hand_data(  # the RULES.md hand, sides swapped: −2935 and 4300
+        aside(250, 85, 1, {}, [pen("unfinished_aces")]),
+        aside(800, 0, 2, {"clean": 1, "sevens": 1}, black=1),
+        went_out=1,
+        kind="normal",
+        number=1,
+    )
+    second = hand_data(  # no canasta: −150 − 25 − 100 = −275; 900 + 500 + 2000 + 300 + 100 = 3800
+        aside(150, 25, 1),
+        aside(900, 0, 2, {"clean": 1, "wild_mixed": 1}),
+        went_out=1,
+        kind="normal",
+        number=2,
+    )
+    third = hand_data(  # 8500 alone; 700 − 30 + 1000 + 300 = 1970
+        aside(0, 0, 0),
+        aside(700, 30, 2, {"clean": 2}),
+        went_out=0,
+        kind="special_dream_5",
+        number=3,
+    )
+    return [parse_hand(rs, h, players=[2, 2]) for h in (first, second, third)]
+
+
+def test_dream_hand_wins_though_the_other_side_passes_the_target_higher():
+    state = fold_match(RS, target=8500, sides=2, hands=passing_match(RS))
+    assert [h.scores for h in state.hands] == [(-2935, 4300), (-275, 3800), (8500, 1970)]
+    # −2935 − 275 + 8500 = 5290; 4300 + 3800 + 1970 = 10070 (past 8500 and higher), yet side 0 has won
+    assert state.totals == (5290, 10070)
+    assert state.finished and state.winner == 0
+
+
+def test_without_dream_hands_win_the_higher_total_at_the_target_wins():
+    rs = get_ruleset("american", {"dream_hands_win": False})
+    state = fold_match(rs, target=8500, sides=2, hands=passing_match(rs))
+    assert state.totals == (5290, 10070)
+    assert state.finished and state.winner == 1
+
+
+def test_dream_hand_only_scores_when_the_house_says_so():
+    rs = get_ruleset("american", {"dream_hands_win": False})
+    state = fold_match(rs, target=8500, sides=2, hands=dream_match(rs))
+    assert [h.scores for h in state.hands] == [(-5630, 1560), (8500, 1970)]
+    assert state.totals == (2870, 3530)
+    # 8500 only: nobody at the target, play goes on
+    assert not state.finished and state.winner is None
+    assert state.opening_minimums == (125, 155)
 
 
 # --- what is refused, at its field ----------------------------------------------------------------------

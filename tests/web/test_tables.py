@@ -296,3 +296,30 @@ def test_in_an_individual_event_each_side_is_two_players(client: FlaskClient, ap
     by_id = {e["id"]: e["name"] for e in event["entries"]}
     for side in seated["tables"][0]["sides"]:
         assert " &amp; ".join(by_id[i] for i in side) in page
+
+
+def test_an_event_game_of_american_canasta_ended_by_a_dream_hand(client: FlaskClient, api: Api) -> None:
+    """A club night of American Canasta, games of three hands: the table's page offers the League's
+    Miami pairs and Dream Hands; a Dream Hand plus 4 in hand 1 (8500 against one canasta, 300 + 500 =
+    800) ends the game at once with that side the winner, the page asks both sides to agree, and the
+    standings count the win."""
+    event = new_event(api, ruleset="american", game={"hands": 3})
+    round_ = seat(api, event["id"])
+    token = link(api, event["id"], 1)
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    for kind in ("special_miami_pairs", "special_dream_4", "special_dream_5"):
+        assert f'value="{kind}"' in page, kind
+    match = round_["tables"][0]["match"]
+    dream = {**hand(1, 0, {"melds": 0}, {"melds": 300, "canastas": {"clean": 1}}), "match": match}
+    dream["going_out_kind"] = "special_dream_4"
+    answer = table_hand(client, token, dream, "dream-1")
+    assert answer.status_code == 201, answer.get_json()
+    game = answer.get_json()["match"]
+    assert [s["total"] for s in game["sides"]] == [8500, 800]
+    assert game["finished"] is True and game["winner"] == 0
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    assert "data-hand-form" not in page and "Do you agree with this result?" in page
+    winner_entry = round_["tables"][0]["sides"][0][0]
+    standings = api.get(f"/events/{event['id']}").get_json()["standings"]
+    row = next(row for row in standings if row["entry"] == winner_entry)
+    assert (row["played"], row["won"], row["lost"]) == (1, 1, 0)

@@ -263,7 +263,7 @@ def answer_schemas() -> dict[str, Any]:
                     },
                 },
                 "canasta_kinds": {"type": "array", "items": _coded()},
-                "going_out_kinds": {"type": "array", "items": _coded()},
+                "going_out_kinds": {"type": "array", "items": _going_out()},
                 "penalties": {"type": "array", "items": _coded()},
                 "house_rule_keys": {"type": "array", "items": {"type": "string"}},
             },
@@ -318,6 +318,19 @@ def answer_schemas() -> dict[str, Any]:
         },
         "MatchOnly": {"type": "object", "required": ["match"], "properties": {"match": ref("Match")}},
     }
+
+
+def _going_out() -> dict[str, Any]:
+    """A way of going out: ``special`` (American Canasta's special hands), ``wins_match`` (the
+    League's Dream Hands: the match ends at once with that side the winner, unless the house option
+    ``dream_hands_win`` is off)."""
+    coded = _coded()
+    properties = {
+        **coded["properties"],
+        "special": {"type": "boolean"},
+        "wins_match": {"type": "boolean", "description": "Going out this way wins the match at once."},
+    }
+    return {**coded, "properties": properties}
 
 
 def _coded() -> dict[str, Any]:

@@ -13,6 +13,12 @@ from ...rules.errors import N_
 from .base import Statement, ties
 
 WP_MELDING = "Melding rules"
+#: The League's page the strongest peer app quotes value by value (read 2026-09-19; RULES.md,
+#: "Correction of 2026-11-28").
+CLA_MODERN = (
+    "Modern American Canasta: How to Play, Meld, and Score, Special hands "
+    "(as the strongest peer app quotes it, read 2026-09-19)"
+)
 
 STATEMENTS: Final = (
     # --- opening -----------------------------------------------------------------------------------
@@ -155,21 +161,56 @@ STATEMENTS: Final = (
         "special_list",
         "special_hands",
         N_(
-            "Straight (%(out_special_straight)s): one card of each rank from ace to king, and a joker. Pairs "
-            "(%(out_special_pairs)s): seven natural pairs. Pairs with a wild pair "
-            "(%(out_special_wild_pairs)s). Garbage (%(out_special_garbage)s): two fours of a kind and two "
-            "threes of a kind (4-4-3-3), no wild card."
+            "Straight (%(out_special_straight)s): one card of every rank, a three included, and both kinds "
+            "of wild card, a joker and a two. Pairs (%(out_special_pairs)s): seven natural pairs. Wild pairs "
+            "(%(out_special_wild_pairs)s): seven pairs holding aces, sevens and one wild pair. Garbage "
+            "(%(out_special_garbage)s): two fours of a kind and two threes of a kind (4-4-3-3), no wild card."
         ),
+        "cla",
+        None,
+        CLA_MODERN,
+        second_hand=True,
     ),
     Statement(
         "special_more",
         "special_hands",
         N_(
-            "The Canasta League of America adds zip code (%(out_special_zip_code)s: 2-2-3-3-4 of a kind), "
-            "blast off (%(out_special_blast_off)s: 5-4-3-2 of a kind), triples (%(out_special_triples)s) and "
-            "quads (%(out_special_quads)s). A table playing Pagat's list uses the house option with the "
-            "first four only."
+            "The Canasta League of America adds zip code (%(out_special_zip_code)s: 2-2-3-3-4 of a kind) and "
+            "blast off (%(out_special_blast_off)s: 5-4-3-2 of a kind), both of which may use matching wild "
+            "cards; triples (%(out_special_triples)s): four three-of-a-kinds and a matching wild pair; quads "
+            "(%(out_special_quads)s): three four-of-a-kinds and a matching wild pair. A table playing "
+            "Pagat's list uses the house option with the first four only."
         ),
+        "cla",
+        None,
+        CLA_MODERN,
+        second_hand=True,
+    ),
+    Statement(
+        "special_miami",
+        "special_hands",
+        N_(
+            "Miami pairs (%(out_special_miami_pairs)s): seven pairs holding aces, sevens and both wild "
+            "pairs, two jokers and two twos."
+        ),
+        "cla",
+        None,
+        CLA_MODERN,
+        second_hand=True,
+    ),
+    Statement(
+        "special_dream",
+        "special_hands",
+        N_(
+            "Dream Hand plus 4 (%(out_special_dream_4)s): two five-of-a-kinds and four matching wild cards. "
+            "Dream Hand plus 5 (%(out_special_dream_5)s): a five-of-a-kind, a four-of-a-kind and five wild "
+            "cards. Either wins the match at once, whatever the totals; with the house option off it only "
+            "scores its value."
+        ),
+        "cla",
+        None,
+        CLA_MODERN,
+        second_hand=True,
     ),
     # --- penalty cards -----------------------------------------------------------------------------
     Statement(

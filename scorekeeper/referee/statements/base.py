@@ -31,7 +31,9 @@ class Statement:
     ``book`` is an id of :data:`~scorekeeper.referee.books.RULE_BOOKS` (``None``: the app's reading
     where the books are silent); ``lines`` the seed file's lines, kept for checking, not shown
     (``None`` for a web page);
-    ``quote`` the book's own words in its language, exactly (``…`` marks a cut).
+    ``quote`` the book's own words in its language, exactly (``…`` marks a cut); empty for a page
+    known only ``second_hand`` (through another's dated reading, which ``section`` names), where we
+    have no words of the page to quote.
     """
 
     key: str
@@ -41,6 +43,7 @@ class Statement:
     lines: tuple[int, int] | None = None
     section: str = ""
     quote: str = ""
+    second_hand: bool = False
 
     @property
     def reading(self) -> bool:

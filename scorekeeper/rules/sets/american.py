@@ -12,7 +12,7 @@ import dataclasses
 
 from ..cards import CARD_GROUPS, with_points
 from ..errors import N_
-from ..house_rule_table import SPECIAL_HANDS_FIRST_FOUR, house_option
+from ..house_rule_table import DREAM_HANDS_WIN, SPECIAL_HANDS_FIRST_FOUR, house_option
 from ..model import (
     CanastaKind,
     CanastaLimit,
@@ -42,6 +42,11 @@ CLA_SCORING = f"{CLA}, Scoring"
 CLA_SPECIAL = f"{CLA}, Special hands"
 CLA_PENALTIES = f"{CLA}, Penalties at the end of a hand"
 CLA_MELD = f"{CLA}, Initial meld requirements"
+#: The League's page read by the strongest peer app on 2026-09-19 (RULES.md, "Correction of 2026-11-28").
+CLA_MODERN = (
+    f'{CLA}, "Modern American Canasta: How to Play, Meld, and Score", Special hands (read 2026-09-19)'
+)
+CLA_SPECIAL_MODERN = f"{CLA_SPECIAL}; {CLA_MODERN}"
 P_SCORING = f"{P}, Scoring"
 P_SPECIAL = f"{P}, Special hands"
 P_PENALTIES = f"{P}, Penalties for incomplete canastas and unmelded aces and sevens"
@@ -116,8 +121,9 @@ RULESET = RuleSet(
         GoingOutKind(
             "special_straight",
             3000,
-            "Straight: one card of every rank, ace to king, and a joker",
-            f"{CLA_SPECIAL}; {P_SPECIAL}",
+            "Straight: one card of every rank, a three included, and both kinds of wild card "
+            "(a joker and a two)",
+            f"{CLA_SPECIAL_MODERN}; {P_SPECIAL}",
             special=True,
         ),
         GoingOutKind(
@@ -130,48 +136,75 @@ RULESET = RuleSet(
         GoingOutKind(
             "special_wild_pairs",
             2000,
-            "Seven pairs, one of them wild",
-            f"{CLA_SPECIAL}; {P_SPECIAL}",
+            "Wild pairs: seven pairs holding aces, sevens and one wild pair",
+            f"{CLA_SPECIAL_MODERN}; {P_SPECIAL}",
             special=True,
         ),
         GoingOutKind(
             "special_garbage",
             3000,
             "Garbage: 4-4-3-3 (two fours and two threes of a kind), no wild card",
-            f"{CLA_SPECIAL}; {P_SPECIAL}",
+            f"{CLA_SPECIAL_MODERN}; {P_SPECIAL}",
             special=True,
         ),
         GoingOutKind(
             "special_zip_code",
             2500,
-            "Zip code: 2-2-3-3-4 (two pairs, two threes and a four of a kind)",
-            CLA_SPECIAL,
+            "Zip code: 2-2-3-3-4 (two pairs, two threes and a four of a kind), matching wild cards allowed",
+            CLA_SPECIAL_MODERN,
             special=True,
             removed_by=SPECIAL_HANDS_FIRST_FOUR,
         ),
         GoingOutKind(
             "special_blast_off",
             3000,
-            "Blast off: 5-4-3-2 (five, four, three and two of a kind)",
-            CLA_SPECIAL,
+            "Blast off: 5-4-3-2 (five, four, three and two of a kind), matching wild cards allowed",
+            CLA_SPECIAL_MODERN,
             special=True,
             removed_by=SPECIAL_HANDS_FIRST_FOUR,
         ),
         GoingOutKind(
             "special_triples",
             3500,
-            "Triples: four sets of three of a kind and a pair",
-            CLA_SPECIAL,
+            "Triples: four three-of-a-kinds and a matching wild pair",
+            CLA_SPECIAL_MODERN,
             special=True,
             removed_by=SPECIAL_HANDS_FIRST_FOUR,
         ),
         GoingOutKind(
             "special_quads",
             3500,
-            "Quads: three sets of four of a kind and a single card",
-            CLA_SPECIAL,
+            "Quads: three four-of-a-kinds and a matching wild pair",
+            CLA_SPECIAL_MODERN,
             special=True,
             removed_by=SPECIAL_HANDS_FIRST_FOUR,
+        ),
+        GoingOutKind(
+            "special_miami_pairs",
+            2500,
+            "Miami pairs: seven pairs holding aces, sevens and both wild pairs (two jokers and two twos)",
+            CLA_MODERN,
+            special=True,
+            removed_by=SPECIAL_HANDS_FIRST_FOUR,
+        ),
+        GoingOutKind(
+            "special_dream_4",
+            8500,
+            "Dream Hand plus 4: two five-of-a-kinds and four matching wild cards; wins the match at once",
+            CLA_MODERN,
+            special=True,
+            removed_by=SPECIAL_HANDS_FIRST_FOUR,
+            wins_match=True,
+        ),
+        GoingOutKind(
+            "special_dream_5",
+            8500,
+            "Dream Hand plus 5: a five-of-a-kind, a four-of-a-kind and five wild cards; "
+            "wins the match at once",
+            CLA_MODERN,
+            special=True,
+            removed_by=SPECIAL_HANDS_FIRST_FOUR,
+            wins_match=True,
         ),
     ),
     going_out_requirement=GoingOutRequirement(2, frozen_map({}), f"{CLA_SCORING}; {P}, Going out"),
@@ -217,9 +250,10 @@ RULESET = RuleSet(
         ),
         Penalty(
             "unfinished_wild_jokers",
-            2500,
-            "A meld of wild cards holding the four jokers, not completed (Pagat; CLA: as any wild meld)",
-            f"{P_PENALTIES}",
+            2000,
+            "A meld of wild cards holding the four jokers, not completed (League: as any wild meld; "
+            "Pagat: 2500)",
+            f"{CLA_PENALTIES}; {P_PENALTIES}",
             consumes=frozen_map({"wild": 4, "joker": 4}),
         ),
         Penalty(
@@ -262,6 +296,7 @@ RULESET = RuleSet(
     ),
     house_options=(
         house_option(SPECIAL_HANDS_FIRST_FOUR, P_SPECIAL),
+        house_option(DREAM_HANDS_WIN, CLA_MODERN),
         *(
             option
             for option in every_ruleset_options(
@@ -280,6 +315,8 @@ RULESET = RuleSet(
         "Going out needs two canastas of any kind; there is no bonus for going out concealed.",
         "A special hand ends the hand at once; the side that declares it has melded nothing and scores "
         "only the special hand's value and its penalties.",
+        "A Dream Hand (plus 4 or plus 5) scores 8500 and wins the match at once, whatever the totals "
+        "(house option: it only scores).",
         "A canasta has at most seven cards; a rank completed is closed for both sides.",
         "No exemption from the opening minimum.",
     ),
@@ -287,14 +324,14 @@ RULESET = RuleSet(
         Discrepancy("Garbage special hand", "CLA: 3000; Pagat: 2000", "3000 (house value 2000)"),
         Discrepancy(
             "Special hands offered",
-            "CLA: eight (zip code, blast off, triples, quads too); "
+            "CLA: eleven (zip code, blast off, triples, quads, Miami pairs and the two Dream Hands too); "
             "Pagat: straight, pairs, wild pairs, garbage",
-            "CLA's eight (house option: Pagat's four)",
+            "CLA's eleven (house option: Pagat's four)",
         ),
         Discrepancy(
             "Unfinished wild meld holding the four jokers",
             "Pagat: 2500; CLA: 2000, as any unfinished wild meld",
-            "both codes offered: a CLA table enters unfinished_wild",
+            "2000 (CLA first; house value 2500, the Pagat preset)",
         ),
     ),
 )
