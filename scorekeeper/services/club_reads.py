@@ -74,7 +74,8 @@ def personal_club_id(user_id: int) -> int:
         .join(Membership, Membership.club_id == Club.id)
         .where(Membership.user_id == user_id, Club.personal)
     )
-    assert found is not None, "every account has its personal club"
+    if not (found is not None):
+        raise RuntimeError("every account has its personal club")
     return found
 
 
@@ -87,7 +88,8 @@ def first_owner(club_id: int) -> User:
         .order_by(Membership.joined_at, Membership.id)
         .limit(1)
     )
-    assert isinstance(found, User), "a club always keeps an owner"
+    if not (isinstance(found, User)):
+        raise RuntimeError("a club always keeps an owner")
     return found
 
 

@@ -135,7 +135,8 @@ def accept(token: str, user_id: int) -> tuple[Club, str, bool]:
     if invitation is None:
         raise Gone("unknown")
     club = db.session.get(Club, invitation.club_id)
-    assert club is not None
+    if club is None:
+        raise RuntimeError("an invitation's club is gone with it")
     held = db.session.scalar(
         select(Membership.role).where(Membership.club_id == club.id, Membership.user_id == user_id)
     )
