@@ -17,9 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent / "scorekeeper"
 CATALOG = ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po"
 
 #: Vosotros: pronouns and verb endings (estáis, tenéis, anotad, sentaos).
-VOSOTROS = re.compile(
-    r"\b(vosotr[oa]s|vuestr[oa]s?|os|\w+(?:áis|éis|aos|eos|íos))\b", re.IGNORECASE
-)
+VOSOTROS = re.compile(r"\b(vosotr[oa]s|vuestr[oa]s?|os|\w+(?:áis|éis|aos|eos|íos))\b", re.IGNORECASE)
 #: Voseo: present tense with a stressed last syllable (tenés, podés, anotás) and imperatives
 #: with and without clitics (anotá, completá, anotala, fijate, vaciala).
 VOSEO = re.compile(
@@ -29,20 +27,130 @@ VOSEO = re.compile(
     re.IGNORECASE,
 )
 #: Voseo imperatives that end like a future ("mirá" like "dirá"): always refused.
-VOSEO_IMPERATIVES = {"mirá", "tirá", "declará", "separá", "prepará", "compará", "borrá", "agregá",
-                     "cerrá", "corré", "leé", "poné", "tené", "hacé", "decí", "elegí", "escribí"}
+VOSEO_IMPERATIVES = {
+    "mirá",
+    "tirá",
+    "declará",
+    "separá",
+    "prepará",
+    "compará",
+    "borrá",
+    "agregá",
+    "cerrá",
+    "corré",
+    "leé",
+    "poné",
+    "tené",
+    "hacé",
+    "decí",
+    "elegí",
+    "escribí",
+}
 
 #: Words that end like a voseo form but are not verbs (or are ustedes/usted/impersonal forms).
 ALLOWED = {
-    "más", "además", "jamás", "atrás", "detrás", "demás", "quizás", "después", "través", "inglés",
-    "francés", "interés", "portugués", "japonés", "país", "maíz", "está", "estás", "será", "podrá",
-    "habrá", "tendrá", "hará", "dirá", "sabrá", "quedará", "terminará", "ganará", "irá", "verá",
-    "contará", "cerrará", "sumará", "restará", "empezará", "guardará", "anotará", "volverá",
-    "mostrará", "pasará", "jugará", "faltará", "dará", "valdrá", "cabrá", "quedarán", "aquí", "allí",
-    "ahí", "así", "sí", "ají", "rubí", "esquí", "menú", "café", "bebé", "olé", "mamá", "papá",
-    "sofá", "josé", "andrés", "inés", "tomás", "nicolás", "jesús", "canapé", "marqués",
-    "vas", "ves", "das", "des", "mes", "tres", "seis", "pies", "res", "fue", "fe", "ve", "da",
-    "terminés", "pénalités", "torneos", "quizá", "acá", "allá", "acuérdate", "tríos", "ríos", "envíos", "desafíos", "vacíos", "días", "tías", "é", "á", "í", "canadá", "panamá", "perú", "josé", "rené",
+    "más",
+    "además",
+    "jamás",
+    "atrás",
+    "detrás",
+    "demás",
+    "quizás",
+    "después",
+    "través",
+    "inglés",
+    "francés",
+    "interés",
+    "portugués",
+    "japonés",
+    "país",
+    "maíz",
+    "está",
+    "estás",
+    "será",
+    "podrá",
+    "habrá",
+    "tendrá",
+    "hará",
+    "dirá",
+    "sabrá",
+    "quedará",
+    "terminará",
+    "ganará",
+    "irá",
+    "verá",
+    "contará",
+    "cerrará",
+    "sumará",
+    "restará",
+    "empezará",
+    "guardará",
+    "anotará",
+    "volverá",
+    "mostrará",
+    "pasará",
+    "jugará",
+    "faltará",
+    "dará",
+    "valdrá",
+    "cabrá",
+    "quedarán",
+    "aquí",
+    "allí",
+    "ahí",
+    "así",
+    "sí",
+    "ají",
+    "rubí",
+    "esquí",
+    "menú",
+    "café",
+    "bebé",
+    "olé",
+    "mamá",
+    "papá",
+    "sofá",
+    "josé",
+    "andrés",
+    "inés",
+    "tomás",
+    "nicolás",
+    "jesús",
+    "canapé",
+    "marqués",
+    "vas",
+    "ves",
+    "das",
+    "des",
+    "mes",
+    "tres",
+    "seis",
+    "pies",
+    "res",
+    "fue",
+    "fe",
+    "ve",
+    "da",
+    "terminés",
+    "pénalités",
+    "torneos",
+    "quizá",
+    "acá",
+    "allá",
+    "tríos",
+    "ríos",
+    "envíos",
+    "desafíos",
+    "vacíos",
+    "días",
+    "tías",
+    "é",
+    "á",
+    "í",
+    "canadá",
+    "panamá",
+    "perú",
+    "rené",
 }
 
 
@@ -77,15 +185,21 @@ def _is_future_or_preterite(word: str) -> bool:
     lower = word.lower()
     if lower in VOSEO_IMPERATIVES:
         return False
-    return lower.endswith(("rá", "ré")) or (
-        lower.endswith("é") and not lower.endswith("és")
-    )
+    return lower.endswith(("rá", "ré")) or (lower.endswith("é") and not lower.endswith("és"))
 
 
 def test_the_checker_catches_both_registers() -> None:
-    for sample in ("¿Estáis de acuerdo?", "anotala de nuevo", "después podés cambiarla",
-                   "Completá una fila", "vaciala para sacarlo", "vuestro equipo",
-                   "Escribí los nombres", "revocalo y creá otro", "Mirá el tanteador"):
+    for sample in (
+        "¿Estáis de acuerdo?",
+        "anotala de nuevo",
+        "después podés cambiarla",
+        "Completá una fila",
+        "vaciala para sacarlo",
+        "vuestro equipo",
+        "Escribí los nombres",
+        "revocalo y creá otro",
+        "Mirá el tanteador",
+    ):
         assert _offending(sample), sample
     for sample in ("¿Están de acuerdo?", "Puede anotarla de nuevo", "más tarde", "después", "se expondrá"):
         assert not _offending(sample), sample
@@ -103,8 +217,12 @@ def test_spanish_texts_outside_the_catalog_speak_one_register() -> None:
         if path.suffix not in {".py", ".js", ".html", ".json", ".toml", ".yaml", ".txt"}:
             continue
         text = path.read_text(encoding="utf-8", errors="ignore")
-        words = [w for w in _offending(text) if re.search(r"[áéí]", w) or w.lower() in {
-            "vosotros", "vosotras", "vuestro", "vuestra", "vuestros", "vuestras"}]
+        words = [
+            w
+            for w in _offending(text)
+            if re.search(r"[áéí]", w)
+            or w.lower() in {"vosotros", "vosotras", "vuestro", "vuestra", "vuestros", "vuestras"}
+        ]
         if words:
             bad[str(path.relative_to(ROOT))] = words
     assert bad == {}
