@@ -161,8 +161,9 @@ def _catalog_strings() -> list[str]:
     for message in catalog:
         if not message.id:
             continue
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        texts.extend(s for s in strings if s)
+        value = message.string
+        strings = list(value) if isinstance(value, (tuple, list)) else [value]
+        texts.extend(str(s) for s in strings if s)
     return texts
 
 
