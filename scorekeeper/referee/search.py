@@ -45,7 +45,7 @@ Phrase = tuple[Word, ...]
 
 
 def fold(text: str) -> str:
-    """``text`` without accents, in lower case, spaces collapsed: "Barajá  Ñ" → "baraja n"."""
+    """``text`` without accents, in lower case, spaces collapsed: "Comodín  Ñ" → "comodin n"."""
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
