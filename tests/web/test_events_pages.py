@@ -429,6 +429,13 @@ def test_a_correction_asks_for_its_reason_and_keeps_it(user_client: FlaskClient,
     assert response.status_code == 422 and "Say why the hand is corrected." in page(response)
     response = post_form(user_client, url, {**changed, "reason": "Hoja de la mesa 1 revisada"})
     assert response.status_code == 302
+    # The director lands back on the console, at the table, with its new score, not confirmed.
+    assert response.location == f"/events/{event_id}#table-1"
+    landed = page(user_client.get(response.location))
+    table_1 = landed.split('id="table-1"')[1].split("</li>\n  {% endfor")[0].split('id="table-2"')[0]
+    assert "Hand 1 changed" in landed and "Not confirmed" in table_1
+    sides = re.findall(r"<li>([^<]*) <b class=\"num\">([^<]+)</b>", table_1)
+    assert sides == [("Ana &amp; Luis", "900"), ("Lucía &amp; Jorge", "110")]  # 150 melds − 40 in hand
     log = page(user_client.get(f"/events/{event_id}/games/{game}"))
     assert "Reason: Hoja de la mesa 1 revisada" in log and "150" in log
     # An ordinary match's edit page asks for no reason.
