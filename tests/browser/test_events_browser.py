@@ -17,6 +17,7 @@ from scorekeeper.i18n import COOKIE
 from scorekeeper.services import event_reads
 from scorekeeper.services import events as event_services
 from tests.browser.helpers import (
+    SCREENSHOTS,
     ana_id,
     assert_accessible,
     assert_fits_phone,
@@ -191,3 +192,25 @@ def test_a_correction_keeps_its_reason(page: Page, app: Flask, live_server: str)
     page.goto(f"/events/{event_id}/games/{match_id}")
     expect(page.locator(".log-reason")).to_contain_text("Feuille de la table 1 relue")
     screenshot(page, "event-correction-log")
+
+
+def test_the_wall_is_one_tap_from_the_console(page: Page, app: Flask, live_server: str) -> None:
+    """Issue 32, item 1: the console offers the wall for the big screen, its phones' link with a QR
+    code and a line on a TV or projector, in each language, on a phone that fits and passes axe."""
+    register(page)
+    event_id = club_night(app)
+    for language in ("en", "es", "fr"):
+        page.context.add_cookies([{"name": COOKIE, "value": language, "url": live_server}])
+        page.goto(f"/events/{event_id}")
+        wall = page.locator("#wall")
+        opener = wall.get_by_role("link", name=words(app, language, "Open the wall"))
+        expect(opener).to_have_attribute("href", f"/events/{event_id}/wall")
+        qr = words(app, language, "QR code to follow the standings on a phone")
+        expect(wall.get_by_role("img", name=qr)).to_be_visible()
+        assert_fits_phone(page)
+        assert_accessible(page)
+        wall.scroll_into_view_if_needed()
+        wall.screenshot(path=str(SCREENSHOTS / f"console-wall-{language}.png"))
+    with page.expect_popup() as popup:
+        page.locator("#wall").get_by_role("link", name=words(app, "fr", "Open the wall")).click()
+    expect(popup.value.get_by_role("heading", level=1)).to_have_text("Martes del club")
