@@ -550,3 +550,22 @@ def test_a_mitchell_seated_by_hand_on_the_page_keeps_its_table_numbers(
         2: [[int(swapped["t0-s0-0"])], [int(swapped["t0-s1-0"])]],
         3: [[int(swapped["t1-s0-0"])], [int(swapped["t1-s1-0"])]],
     }
+
+
+def test_an_event_games_own_page_speaks_of_the_event(user_client: FlaskClient, app: Flask) -> None:
+    """Issue 32, item 3: the scoreboard of a club night's game names its round and table and its
+    number of hands, and offers no Rematch, no Delete and no "still needs" (it ends by hands)."""
+    event_id = new_event(user_client)
+    seat(user_client, event_id)
+    game = matches_of_round(app, event_id, 1)[0]
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
+    assert post_hand(user_client, game, hand).status_code == 302
+    html = page(user_client.get(f"/matches/{game}"))
+    assert "Round 1, table 1" in html and "game of 1 hand" in html
+    assert "won the match" in html  # over after its one hand
+    assert "Rematch" not in html and "Delete match" not in html and "Still needs" not in html
+    assert f'href="/events/{event_id}#table-1"' in html  # back to the console, at the table
+    # An ordinary match keeps all three.
+    ordinary = create(user_client)
+    html = page(user_client.get(f"/matches/{ordinary}"))
+    assert "Delete match" in html and "Still needs" in html and "Round 1, table" not in html
