@@ -569,3 +569,44 @@ def test_an_event_games_own_page_speaks_of_the_event(user_client: FlaskClient, a
     ordinary = create(user_client)
     html = page(user_client.get(f"/matches/{ordinary}"))
     assert "Delete match" in html and "Still needs" in html and "Round 1, table" not in html
+
+
+def last_activity(html: str, number: int) -> list[str]:
+    """The "last: …" time of each table card of the console (table ``number`` first)."""
+    card = html.split(f'id="table-{number}"')[1].split('<li class="table-card')[0]
+    return re.findall(r"last: ([^<·]+?)\s*·", card)
+
+
+def test_closing_a_round_keeps_each_tables_last_activity(user_client: FlaskClient, app: Flask) -> None:
+    """Issue 32, item 5: "last: 19:07" on a table card is when its hands last changed; closing the
+    round (which settles the unfinished game) moves neither table's time."""
+    event_id = new_event(user_client, hands="3")
+    seat(user_client, event_id)
+    played, idle = matches_of_round(app, event_id, 1)
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
+    assert post_hand(user_client, played, hand).status_code == 302
+    with app.app_context():
+        from datetime import UTC, datetime, timedelta
+
+        from sqlalchemy import text
+
+        from scorekeeper.extensions import db
+
+        # The game's times two hours back (plain SQL: a test's own change of the clock, not a write).
+        earlier = datetime.now(UTC) - timedelta(hours=2, minutes=13)
+        db.session.execute(
+            text("UPDATE hands SET updated_at = :at WHERE match_id = :m"), {"at": earlier, "m": played}
+        )
+        for match_id in (played, idle):
+            db.session.execute(
+                text("UPDATE matches SET updated_at = :at, created_at = :at WHERE id = :m"),
+                {"at": earlier, "m": match_id},
+            )
+        db.session.commit()
+    before = console(user_client, event_id)
+    times = last_activity(before, 1) + last_activity(before, 2)
+    assert len(times) == 2, times
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    after = console(user_client, event_id)
+    assert "Round 1 of 3 · closed" in after
+    assert last_activity(after, 1) + last_activity(after, 2) == times
