@@ -610,3 +610,25 @@ def test_closing_a_round_keeps_each_tables_last_activity(user_client: FlaskClien
     after = console(user_client, event_id)
     assert "Round 1 of 3 · closed" in after
     assert last_activity(after, 1) + last_activity(after, 2) == times
+
+
+def test_the_walls_last_word(user_client: FlaskClient, app: Flask) -> None:
+    """Issue 32, item 4: once the event ends the wall says so, with its winner and day, and writes
+    each difference with its sign (+860, −860 with a real minus sign); a name is never split."""
+    event_id = new_event(user_client, rounds="1", entries="Carmen & Jorge\nEva & Juan\n")
+    seat(user_client, event_id)
+    game = matches_of_round(app, event_id, 1)[0]
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 80})
+    assert post_hand(user_client, game, hand).status_code == 302
+    wall = page(user_client.get(f"/events/{event_id}/wall"))
+    assert "Final standings" not in wall and "The event is over" not in wall
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    assert press(user_client, event_id, f"/events/{event_id}/finish").status_code == 302
+    wall = page(user_client.get(f"/events/{event_id}/wall"))
+    assert "The event is over" in wall and "Final standings" in wall
+    winner = re.search(r"Winner: ([^<]+)", wall)
+    assert winner and winner.group(1).strip() in ("Carmen &amp; Jorge", "Eva &amp; Juan")
+    assert 'datetime="2026-11-24"' in wall and "November 24, 2026" in wall  # the day it was held
+    differences = re.findall(r'<td class="num">([+\u2212]?[\d,]+)</td>\s*</tr>', wall)
+    assert sorted(differences) == ["+860", "\u2212860"], differences
+    assert '<span class="wall-name" title="Carmen &amp; Jorge">Carmen &amp; Jorge</span>' in wall
