@@ -88,9 +88,16 @@ class TableRow:
 
 
 def table_rows(
-    round_view: Any, names: Mapping[int, str], links: Mapping[int, Any], at: datetime
+    round_view: Any,
+    names: Mapping[int, str],
+    links: Mapping[int, Any],
+    at: datetime,
+    activity: Mapping[int, datetime] | None = None,
 ) -> list[TableRow]:
-    """The round's tables with names, activity and link use."""
+    """The round's tables with names, activity and link use. ``activity``: when each game's hands
+    last changed, by match id (see :func:`.event_reads.last_hand_times`); a game with none shows when
+    it was seated. Closing the round or a confirmation does not count as the table's activity."""
+    activity = activity or {}
     rows = []
     for tv in round_view.tables:
         link = links.get(tv.table.number)
@@ -105,7 +112,7 @@ def table_rows(
                 confirmed=[bool(c) for c in (tv.table.confirmed or [])],
                 hands=int(tv.hands),
                 totals=list(tv.totals),
-                last_activity=tv.last_activity,
+                last_activity=activity.get(tv.match.id, tv.match.created_at),
                 device=device,
                 used_at=used,
             )

@@ -284,7 +284,10 @@ def console_context(event_id: int) -> dict[str, Any]:
     links = event_reads.table_links(event)
     at = now()
     current = ev.rounds[-1] if ev.rounds else None
-    tables = table_rows(current, names, links, at) if current is not None else []
+    tables = []
+    if current is not None:
+        activity = event_reads.last_hand_times([tv.match.id for tv in current.tables])
+        tables = table_rows(current, names, links, at, activity)
     return {
         "event": event,
         "ev": ev,

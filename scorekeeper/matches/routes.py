@@ -565,7 +565,16 @@ def edit_hand(match_id: int, number: int) -> Any:
     except NotFound:
         abort(404)
     flash(_("Hand %(number)s changed; the totals after it were recomputed.", number=number), "success")
-    return redirect(url_for("matches.show", match_id=match_id))
+    return redirect(_after_correction(match_id))
+
+
+def _after_correction(match_id: int) -> str:
+    """Where a saved correction lands: a club night's game goes back to the director's console, at
+    its table (its new score and "not confirmed" are there); an ordinary match to its scoreboard."""
+    table = table_of_match(match_id) if 1 <= match_id <= MAX_ID else None
+    if table is None:
+        return url_for("matches.show", match_id=match_id)
+    return url_for("events.show", event_id=table.round.event_id, _anchor=f"table-{table.number}")
 
 
 @bp.post("/matches/<int:match_id>/hands/preview")

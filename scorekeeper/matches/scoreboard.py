@@ -17,6 +17,7 @@ from ..rules.cards import counted_groups
 from ..rules.registry import BOOKS
 from ..seating import SeatRef, dealer_and_starter
 from ..services import MatchView, is_read_only
+from ..services.event_reads import table_of_match
 from ..timezones import reader_zone_name
 from .forms import kept_customs
 from .labels import canasta_label, flag_label, going_out_label, house_rule_text, line_labels
@@ -95,6 +96,24 @@ def scoreboard_context(mv: MatchView) -> dict[str, Any]:
         "earlier_hands": newest_first[INLINE_HANDS:],
         "last_number": len(state.hands),
         "read_only": is_read_only(mv.match),
+        "event_game": event_game(mv.match),
+    }
+
+
+def event_game(match: Match) -> dict[str, Any] | None:
+    """What a club night's game says of itself (``None`` for an ordinary match): its event, round and
+    table, and its number of hands when the event's games end by hands rather than at a target. Its
+    pages offer no Rematch and no Delete (the director corrects it; the next round seats the next)."""
+    table = table_of_match(match.id)
+    if table is None:
+        return None
+    event = table.round.event
+    return {
+        "event_id": event.id,
+        "event": event.name,
+        "round": table.round.number,
+        "table": table.number,
+        "hands": (event.game or {}).get("hands"),
     }
 
 

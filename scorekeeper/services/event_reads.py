@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from .. import pairings
 from ..extensions import db
-from ..models import Entry, Event, EventRound, EventTable, Match, TableLink
+from ..models import Entry, Event, EventRound, EventTable, Hand, Match, TableLink
 from ..rules import N_
 from ..standings import DEFAULT_POINTS, Game, Standing, standings
 from .errors import MAX_ID, Conflict, NotFound
@@ -206,6 +206,20 @@ def table_of_match(match_id: int) -> EventTable | None:
     """The event table whose game is this match (``None``: an ordinary match)."""
     found: EventTable | None = db.session.scalar(select(EventTable).where(EventTable.match_id == match_id))
     return found
+
+
+def last_hand_times(match_ids: Sequence[int]) -> dict[int, datetime]:
+    """When each game's hands last changed (a hand saved or corrected), by match id, in one query: a
+    table's "last activity" on the console. Not the match's ``updated_at``, which closing the round,
+    a confirmation or a settlement also move; a game with no hand yet is absent."""
+    if not match_ids:
+        return {}
+    rows = db.session.execute(
+        select(Hand.match_id, func.max(Hand.updated_at))
+        .where(Hand.match_id.in_(list(match_ids)))
+        .group_by(Hand.match_id)
+    )
+    return {match_id: at for match_id, at in rows if at is not None}
 
 
 def table_links(event: Event) -> dict[int, TableLink]:

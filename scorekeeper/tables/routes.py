@@ -306,6 +306,14 @@ def _wall_page(event: Event, hide: int, tag: str, board_url: str, phone_url: str
     return _wall_response(page, tag)
 
 
+@bp.app_template_global("wall_for_phones")
+def wall_for_phones(event_id: int) -> dict[str, Any]:
+    """The read-only wall link of event ``event_id`` (every round shown) and its QR code, for pages of
+    other blueprints (the director's console offers both next to "Open the wall")."""
+    url = url_for("tables.wall_view", token=wall_token(event_id, 0), _external=True)
+    return {"url": url, "qr": wall_qr(url)}
+
+
 def _own_event(event_id: int) -> Event:
     try:
         return get_event(current_club().id, event_id)

@@ -32,6 +32,8 @@ WALL_POLL_SECONDS: Final = 1.5
 SALT: Final = "scorekeeper.wall"
 #: At most this many rounds can be hidden (a longer query string is ignored).
 MAX_HIDE: Final = 99
+#: The minus sign of a negative difference on the wall (not the hyphen-minus).
+MINUS: Final = "\u2212"
 
 
 def _signer() -> URLSafeSerializer:
@@ -129,16 +131,28 @@ def _round_countdown(event: Event, current: RoundView | None) -> Countdown | Non
     return countdown(event.game, seated_at, bool(current and current.round.closed))
 
 
-def _number_formatter() -> Callable[[int | float], str]:
-    """:func:`number`, each value formatted once per page."""
+def _number_formatter(signed: bool = False) -> Callable[[int | float], str]:
+    """:func:`number`, each value formatted once per page; ``signed``: a difference, with its sign
+    as the console writes it (``+315``) and a real minus sign (``−985``, U+2212, as a board prints it)."""
     formatted: dict[int | float, str] = {}
 
     def num(value: int | float) -> str:
         if value not in formatted:
-            formatted[value] = number(value)
+            text = number(value, signed=signed)
+            formatted[value] = text.replace("-", MINUS, 1) if signed and value < 0 else text
         return formatted[value]
 
     return num
+
+
+def _final(event: Event, rows: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The last word of a finished event (``None`` while it runs): its winners (every entry ranked
+    first) and its day (the day it was held, else the day it ended)."""
+    if not event.finished:
+        return None
+    winners = [row["name"] for row in rows if row["s"].rank == 1]
+    ended = event.finished_at.date() if event.finished_at is not None else None
+    return {"winners": winners, "day": event.held_on or ended}
 
 
 def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
@@ -153,6 +167,8 @@ def wall_context(ev: EventView, hide: int) -> dict[str, Any]:
     rows = _standing_rows(_standings(ev, through), entries)
     return {
         "num": _number_formatter(),
+        "signed": _number_formatter(signed=True),
+        "final": _final(event, rows),
         "event": event,
         "round": current.round if current else None,
         "tables": tables,

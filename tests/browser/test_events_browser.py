@@ -17,6 +17,7 @@ from scorekeeper.i18n import COOKIE
 from scorekeeper.services import event_reads
 from scorekeeper.services import events as event_services
 from tests.browser.helpers import (
+    SCREENSHOTS,
     ana_id,
     assert_accessible,
     assert_fits_phone,
@@ -191,3 +192,82 @@ def test_a_correction_keeps_its_reason(page: Page, app: Flask, live_server: str)
     page.goto(f"/events/{event_id}/games/{match_id}")
     expect(page.locator(".log-reason")).to_contain_text("Feuille de la table 1 relue")
     screenshot(page, "event-correction-log")
+
+
+def test_the_wall_is_one_tap_from_the_console(page: Page, app: Flask, live_server: str) -> None:
+    """Issue 32, item 1: the console offers the wall for the big screen, its phones' link with a QR
+    code and a line on a TV or projector, in each language, on a phone that fits and passes axe."""
+    register(page)
+    event_id = club_night(app)
+    for language in ("en", "es", "fr"):
+        page.context.add_cookies([{"name": COOKIE, "value": language, "url": live_server}])
+        page.goto(f"/events/{event_id}")
+        wall = page.locator("#wall")
+        opener = wall.get_by_role("link", name=words(app, language, "Open the wall"))
+        expect(opener).to_have_attribute("href", f"/events/{event_id}/wall")
+        qr = words(app, language, "QR code to follow the standings on a phone")
+        expect(wall.get_by_role("img", name=qr)).to_be_visible()
+        assert_fits_phone(page)
+        assert_accessible(page)
+        wall.scroll_into_view_if_needed()
+        wall.screenshot(path=str(SCREENSHOTS / f"console-wall-{language}.png"))
+    with page.expect_popup() as popup:
+        page.locator("#wall").get_by_role("link", name=words(app, "fr", "Open the wall")).click()
+    expect(popup.value.get_by_role("heading", level=1)).to_have_text("Martes del club")
+
+
+LONG_PAIRS = (
+    "Carmen & Jorge\nMaría Fernanda & Juan Sebastián\nMarta & Pablo\nLucía & Jorge Luis\n"
+    "Inés & Raúl\nGuadalupe Etcheverry & Bartolomé Inchausti Urrutia\n"
+)
+
+
+def test_the_walls_last_word_at_1280_and_360(page: Page, app: Flask, live_server: str) -> None:
+    """Issue 32, item 4, in Chromium: a finished event's wall says so (winner, day), its differences
+    are signed, and no name is broken in the middle, on a 1280 x 720 screen and on a 360 px phone."""
+    register(page)
+    with app.app_context():
+        entries = [{"players": line.split(" & ")} for line in LONG_PAIRS.strip().splitlines()]
+        data = {"name": "Martes del club", "ruleset": "classic", "format": "mitchell", "game": {"hands": 1}}
+        event = event_services.create_event(ana_id(), {**data, "entries": entries})
+        event_services.seat_round(event)
+        hand = {
+            "number": 1,
+            "went_out": 0,
+            "going_out_kind": "normal",
+            "sides": [{"melds": 300, "canastas": {"clean": 1}}, {"melds": 100, "hand": 40}],
+        }
+        for table in event.event_rounds[0].tables:
+            services.add_hand(table.match, hand, ana_id())
+        event_services.close_round(event, 1)
+        event_services.finish_event(event)
+        event_id = event.id
+    for width, height in ((1280, 720), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"/events/{event_id}/wall")
+        expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
+        expect(page.locator(".wall-final")).to_contain_text("The event is over")
+        expect(page.locator(".wall-final")).to_contain_text("Winner")
+        assert page.locator(".standings td", has_text=re.compile("^\u2212840$")).count() >= 1
+        assert page.locator(".standings td", has_text=re.compile(r"^\+840$")).count() >= 1
+        # Every name on one line: a wrapped one would be at least two lines tall.
+        broken = page.evaluate(
+            """() => [...document.querySelectorAll('.wall-name')].filter(e => e.offsetParent !== null)
+                .filter(e => e.getBoundingClientRect().height
+                             > 1.6 * parseFloat(getComputedStyle(e).lineHeight || '20'))
+                .map(e => e.textContent)"""
+        )
+        assert not broken, broken
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('.wall-name')].filter(e => e.scrollWidth > e.clientWidth)"
+            ".map(e => e.title)"
+        )
+        assert all(cut), cut  # a shortened name keeps its full form in its title
+        screenshot(page, f"wall-final-{width}", full_page=width == 360)
+        wide = page.evaluate(
+            "() => [...document.querySelectorAll('body *')]"
+            f".filter(e => e.getBoundingClientRect().right > {width})"
+            ".map(e => e.tagName + '.' + e.className).slice(0, 8)"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, wide
+        assert_accessible(page)

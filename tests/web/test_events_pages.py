@@ -429,6 +429,13 @@ def test_a_correction_asks_for_its_reason_and_keeps_it(user_client: FlaskClient,
     assert response.status_code == 422 and "Say why the hand is corrected." in page(response)
     response = post_form(user_client, url, {**changed, "reason": "Hoja de la mesa 1 revisada"})
     assert response.status_code == 302
+    # The director lands back on the console, at the table, with its new score, not confirmed.
+    assert response.location == f"/events/{event_id}#table-1"
+    landed = page(user_client.get(response.location))
+    table_1 = landed.split('id="table-1"')[1].split("</li>\n  {% endfor")[0].split('id="table-2"')[0]
+    assert "Hand 1 changed" in landed and "Not confirmed" in table_1
+    sides = re.findall(r"<li>([^<]*) <b class=\"num\">([^<]+)</b>", table_1)
+    assert sides == [("Ana &amp; Luis", "900"), ("Lucía &amp; Jorge", "110")]  # 150 melds − 40 in hand
     log = page(user_client.get(f"/events/{event_id}/games/{game}"))
     assert "Reason: Hoja de la mesa 1 revisada" in log and "150" in log
     # An ordinary match's edit page asks for no reason.
@@ -543,3 +550,85 @@ def test_a_mitchell_seated_by_hand_on_the_page_keeps_its_table_numbers(
         2: [[int(swapped["t0-s0-0"])], [int(swapped["t0-s1-0"])]],
         3: [[int(swapped["t1-s0-0"])], [int(swapped["t1-s1-0"])]],
     }
+
+
+def test_an_event_games_own_page_speaks_of_the_event(user_client: FlaskClient, app: Flask) -> None:
+    """Issue 32, item 3: the scoreboard of a club night's game names its round and table and its
+    number of hands, and offers no Rematch, no Delete and no "still needs" (it ends by hands)."""
+    event_id = new_event(user_client)
+    seat(user_client, event_id)
+    game = matches_of_round(app, event_id, 1)[0]
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
+    assert post_hand(user_client, game, hand).status_code == 302
+    html = page(user_client.get(f"/matches/{game}"))
+    assert "Round 1, table 1" in html and "game of 1 hand" in html
+    assert "won the match" in html  # over after its one hand
+    assert "Rematch" not in html and "Delete match" not in html and "Still needs" not in html
+    assert f'href="/events/{event_id}#table-1"' in html  # back to the console, at the table
+    # An ordinary match keeps all three.
+    ordinary = create(user_client)
+    html = page(user_client.get(f"/matches/{ordinary}"))
+    assert "Delete match" in html and "Still needs" in html and "Round 1, table" not in html
+
+
+def last_activity(html: str, number: int) -> list[str]:
+    """The "last: …" time of each table card of the console (table ``number`` first)."""
+    card = html.split(f'id="table-{number}"')[1].split('<li class="table-card')[0]
+    return re.findall(r"last: ([^<·]+?)\s*·", card)
+
+
+def test_closing_a_round_keeps_each_tables_last_activity(user_client: FlaskClient, app: Flask) -> None:
+    """Issue 32, item 5: "last: 19:07" on a table card is when its hands last changed; closing the
+    round (which settles the unfinished game) moves neither table's time."""
+    event_id = new_event(user_client, hands="3")
+    seat(user_client, event_id)
+    played, idle = matches_of_round(app, event_id, 1)
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 40})
+    assert post_hand(user_client, played, hand).status_code == 302
+    with app.app_context():
+        from datetime import UTC, datetime, timedelta
+
+        from sqlalchemy import text
+
+        from scorekeeper.extensions import db
+
+        # The game's times two hours back (plain SQL: a test's own change of the clock, not a write).
+        earlier = datetime.now(UTC) - timedelta(hours=2, minutes=13)
+        db.session.execute(
+            text("UPDATE hands SET updated_at = :at WHERE match_id = :m"), {"at": earlier, "m": played}
+        )
+        for match_id in (played, idle):
+            db.session.execute(
+                text("UPDATE matches SET updated_at = :at, created_at = :at WHERE id = :m"),
+                {"at": earlier, "m": match_id},
+            )
+        db.session.commit()
+    before = console(user_client, event_id)
+    times = last_activity(before, 1) + last_activity(before, 2)
+    assert len(times) == 2, times
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    after = console(user_client, event_id)
+    assert "Round 1 of 3 · closed" in after
+    assert last_activity(after, 1) + last_activity(after, 2) == times
+
+
+def test_the_walls_last_word(user_client: FlaskClient, app: Flask) -> None:
+    """Issue 32, item 4: once the event ends the wall says so, with its winner and day, and writes
+    each difference with its sign (+860, −860 with a real minus sign); a name is never split."""
+    event_id = new_event(user_client, rounds="1", entries="Carmen & Jorge\nEva & Juan\n")
+    seat(user_client, event_id)
+    game = matches_of_round(app, event_id, 1)[0]
+    hand = hand_form(1, 0, {"melds": 300, "hand": 0, "canastas-clean": 1}, {"melds": 120, "hand": 80})
+    assert post_hand(user_client, game, hand).status_code == 302
+    wall = page(user_client.get(f"/events/{event_id}/wall"))
+    assert "Final standings" not in wall and "The event is over" not in wall
+    assert press(user_client, event_id, f"/events/{event_id}/rounds/1/close").status_code == 302
+    assert press(user_client, event_id, f"/events/{event_id}/finish").status_code == 302
+    wall = page(user_client.get(f"/events/{event_id}/wall"))
+    assert "The event is over" in wall and "Final standings" in wall
+    winner = re.search(r"Winner: ([^<]+)", wall)
+    assert winner and winner.group(1).strip() in ("Carmen &amp; Jorge", "Eva &amp; Juan")
+    assert 'datetime="2026-11-24"' in wall and "November 24, 2026" in wall  # the day it was held
+    differences = re.findall(r'<td class="num">([+\u2212]?[\d,]+)</td>\s*</tr>', wall)
+    assert sorted(differences) == ["+860", "\u2212860"], differences
+    assert '<span class="wall-name" title="Carmen &amp; Jorge">Carmen &amp; Jorge</span>' in wall
