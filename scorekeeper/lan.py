@@ -96,6 +96,8 @@ def main(argv: list[str] | None = None) -> None:
     address = lan_address() if args.host == ALL_INTERFACES else args.host
     announce(address, args.port, sys.stdout)
     os.environ["SCOREKEEPER_INSECURE_COOKIES"] = "1"  # plain HTTP: a Secure cookie would never come back
+    if address is not None:  # table cards and links carry the address the phones reach
+        os.environ.setdefault("SCOREKEEPER_PUBLIC_URL", phone_url(address, args.port).rstrip("/"))
     command = gunicorn_command(args.host, args.port, args.workers)
     # Our own gunicorn, with the arguments made above.
     os.execv(command[0], command)  # nosec B606
