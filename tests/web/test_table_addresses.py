@@ -11,6 +11,7 @@ import segno
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.i18n import COOKIE
 from scorekeeper.public_urls import tables_base, tables_unreachable, unreachable
 from tests.web.helpers import page
 from tests.web.test_events_pages import button_form, console, new_event
@@ -63,9 +64,12 @@ def test_reached_at_the_network_address_without_a_public_url_no_warning(app: Fla
 
 def test_a_localized_console_warns_in_the_readers_language(user_client: FlaskClient, app: Flask) -> None:
     event_id = new_event(user_client)
-    spanish = page(user_client.get(f"/events/{event_id}", headers={"Accept-Language": "es"}))
-    french = page(user_client.get(f"/events/{event_id}", headers={"Accept-Language": "fr"}))
-    assert WARNING not in spanish and WARNING not in french
+    user_client.set_cookie(COOKIE, "es")
+    spanish = console(user_client, event_id)
+    user_client.set_cookie(COOKIE, "fr")
+    french = console(user_client, event_id)
+    assert "Los teléfonos de las mesas no pueden abrir estos enlaces." in spanish
+    assert "Les téléphones des tables ne peuvent pas ouvrir ces liens." in french
     assert "./scripts/serve --lan" in spanish and "./scripts/serve --lan" in french
 
 
