@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import segno
 from babel.numbers import get_decimal_symbol
-from flask import abort, flash, make_response, render_template, request, url_for
+from flask import abort, flash, make_response, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import login_required
@@ -24,8 +24,8 @@ from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
 from .. import single_use
-from ..rules import get_ruleset
 from ..public_urls import external_url, tables_base
+from ..rules import get_ruleset
 from ..services import Conflict, NotFound, event_reads, events, view
 from ..services.export_formats import Habits, iso_utc, safe_cell
 from ..vocabulary import ruleset_name
