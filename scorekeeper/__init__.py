@@ -120,6 +120,9 @@ def register_extensions(app: Flask) -> None:
     from . import vocabulary
 
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale)
+    from . import public_urls
+
+    public_urls.init_app(app)
     app.jinja_env.add_extension("jinja2.ext.do")
     app.jinja_env.filters["number"] = vocabulary.number
     app.jinja_env.trim_blocks = True

@@ -104,6 +104,10 @@ def default_config(instance: Path) -> dict[str, Any]:
         "HSTS_SECONDS": 365 * 24 * 3600 if production() else 0,
         #: Behind a reverse proxy, how many proxies set X-Forwarded-For (0: none, use the peer).
         "PROXY_COUNT": int(os.environ.get("SCOREKEEPER_PROXY_COUNT", "0")),
+        #: The address other devices open this app at (e.g. ``http://192.168.1.20:8000``): table
+        #: cards, table links and the wall's link are built on it (scorekeeper.public_urls);
+        #: empty: on the host the request came to.
+        "PUBLIC_URL": os.environ.get("SCOREKEEPER_PUBLIC_URL", ""),
     }
 
 

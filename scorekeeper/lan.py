@@ -15,6 +15,7 @@ import os
 import shutil
 import socket
 import sys
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import TextIO
 
@@ -83,6 +84,14 @@ def gunicorn_command(host: str, port: int, workers: int = WORKERS) -> list[str]:
             "--timeout", "30", "scorekeeper:create_app()"]
 
 
+def serve_environment(address: str | None, port: int, env: MutableMapping[str, str]) -> None:
+    """What the served app is told: plain-HTTP cookies, and (unless the director set one) the public
+    URL the table cards, table links and the wall's link are built on: the address the phones reach."""
+    env["SCOREKEEPER_INSECURE_COOKIES"] = "1"  # plain HTTP: a Secure cookie would never come back
+    if address is not None:
+        env.setdefault("SCOREKEEPER_PUBLIC_URL", phone_url(address, port).rstrip("/"))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="scripts/serve --lan", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
@@ -95,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     secret_key(instance)
     address = lan_address() if args.host == ALL_INTERFACES else args.host
     announce(address, args.port, sys.stdout)
-    os.environ["SCOREKEEPER_INSECURE_COOKIES"] = "1"  # plain HTTP: a Secure cookie would never come back
+    serve_environment(address, args.port, os.environ)
     command = gunicorn_command(args.host, args.port, args.workers)
     # Our own gunicorn, with the arguments made above.
     os.execv(command[0], command)  # nosec B606

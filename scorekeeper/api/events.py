@@ -18,6 +18,7 @@ from werkzeug.routing import BuildError
 from ..access import current_club, table_club
 from ..keys import is_valid_key
 from ..models import Entry, Event, EventRound
+from ..public_urls import external_url, tables_base
 from ..rules import N_, FieldError, ValidationError
 from ..rules.house_rules import is_whole_number
 from ..services import club_reads, view
@@ -182,9 +183,9 @@ def finish_event(event_id: int) -> Response:
 def table_url(token: str) -> str:
     """The table's page (h-tables' ``/t/<token>``), absolute."""
     try:
-        return url_for("tables.page", token=token, _external=True)
+        return external_url("tables.page", token=token)
     except BuildError:  # the pages are not registered in this app: the path they will have
-        return f"{request.url_root}t/{token}"
+        return f"{tables_base()}/t/{token}"
 
 
 @bp.post("/events/<int:event_id>/tables/<int:number>/link")

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import segno
 from babel.numbers import get_decimal_symbol
-from flask import abort, flash, make_response, render_template, request, url_for
+from flask import abort, flash, make_response, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import login_required
@@ -24,6 +24,7 @@ from werkzeug.routing import BuildError
 from werkzeug.wrappers import Response
 
 from .. import single_use
+from ..public_urls import external_url, tables_base
 from ..rules import get_ruleset
 from ..services import Conflict, NotFound, event_reads, events, view
 from ..services.export_formats import Habits, iso_utc, safe_cell
@@ -52,9 +53,9 @@ def table_url(token: str) -> str:
     """The page behind a table link (the tables blueprint's ``/t/<token>``), absolute, as the API
     gives it."""
     try:
-        return url_for("tables.page", token=token, _external=True)
+        return external_url("tables.page", token=token)
     except BuildError:  # the tables pages are not registered in this app: the path they will have
-        return f"{request.url_root}t/{token}"
+        return f"{tables_base()}/t/{token}"
 
 
 @functools.lru_cache(maxsize=256)

@@ -39,6 +39,7 @@ from ..matches.forms import hand_form_class
 from ..matches.scoreboard import hand_template_context, side_names
 from ..models import Event, EventTable, Match
 from ..pages import PAGES
+from ..public_urls import external_url
 from ..rules.publish import scoring_data
 from ..rules.text import storable
 from ..services import NotFound, effective_ruleset, view
@@ -328,7 +329,7 @@ def wall(event_id: int) -> Response:
     hide = _hide()
     tag = _wall_tag(event_id, hide, current_club().id)
     event = _own_event(event_id)
-    phone_url = url_for("tables.wall_view", token=wall_token(event.id, hide), _external=True)
+    phone_url = external_url("tables.wall_view", token=wall_token(event.id, hide))
     board_url = url_for("tables.wall_board", event_id=event.id, hide=hide or None)
     return _wall_page(event, hide, tag, board_url, phone_url)
 

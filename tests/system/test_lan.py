@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import segno
 
-from scorekeeper.lan import announce, gunicorn_command, lan_address
+from scorekeeper.lan import announce, gunicorn_command, lan_address, serve_environment
 from tests.system.helpers import GUNICORN, free_port
 
 
@@ -45,6 +45,18 @@ def test_announce_without_a_network_says_only_this_machine_can_open_it() -> None
 def test_lan_address_is_none_or_an_ipv4_address_of_another_interface_than_loopback() -> None:
     address = lan_address()
     assert address is None or not ipaddress.IPv4Address(address).is_loopback
+
+
+def test_the_served_app_builds_table_links_on_the_address_the_phones_open() -> None:
+    env: dict[str, str] = {}
+    serve_environment("192.168.1.23", 8000, env)
+    assert env == {"SCOREKEEPER_INSECURE_COOKIES": "1", "SCOREKEEPER_PUBLIC_URL": "http://192.168.1.23:8000"}
+    chosen = {"SCOREKEEPER_PUBLIC_URL": "https://club.example.org"}
+    serve_environment("192.168.1.23", 8000, chosen)
+    assert chosen["SCOREKEEPER_PUBLIC_URL"] == "https://club.example.org"  # the director's choice stays
+    alone: dict[str, str] = {}
+    serve_environment(None, 8000, alone)
+    assert "SCOREKEEPER_PUBLIC_URL" not in alone
 
 
 def test_gunicorn_listens_where_asked_with_several_workers() -> None:
