@@ -296,3 +296,34 @@ def test_in_an_individual_event_each_side_is_two_players(client: FlaskClient, ap
     by_id = {e["id"]: e["name"] for e in event["entries"]}
     for side in seated["tables"][0]["sides"]:
         assert " &amp; ".join(by_id[i] for i in side) in page
+
+
+def test_a_sides_agreement_and_the_correction_that_reopens_it_are_in_the_games_log(
+    app: Flask, client: FlaskClient, api: Api, night: dict[str, Any]
+) -> None:
+    """Side 2 of table 1 agrees with the finished game's totals: the game's log (the director's game
+    page, the match's log page) says so with the totals the reader's way; agreeing twice logs once; a
+    correction of a hand says the confirmation is reopened, in the reader's language."""
+    token = night["tokens"][0]
+    event, match = night["event"]["id"], night["round"]["tables"][0]["match"]
+    big = {"melds": 600, "canastas": {"clean": 2}}
+    for body, key in ((hand(1, 0, big, OTHER), "c1"), (hand(2, 1, OTHER, HAND), "c2")):
+        assert table_hand(client, token, {**body, "match": match}, key).status_code == 201
+    totals = [side["total"] for side in api.get(f"/matches/{match}").get_json()["sides"]]
+    assert totals[0] >= 1000  # grouped the reader's way below
+    headers = {"Authorization": f"Bearer {token}"}
+    for _ in range(2):
+        assert client.post("/api/v1/table/confirm", json={"side": 1}, headers=headers).status_code == 200
+    agreed = f"Table 1, side 2 agreed with {totals[0]:,} – {totals[1]:,}"
+    organiser = logged_in(app, "ana")
+    game_page = organiser.get(f"/events/{event}/games/{match}").get_data(as_text=True)
+    assert game_page.count(agreed) == 1
+    assert agreed in organiser.get(f"/matches/{match}/log").get_data(as_text=True)
+    spanish = logged_in(app, "ana", "es").get(f"/matches/{match}/log").get_data(as_text=True)
+    assert f"Mesa 1, equipo 2 de acuerdo con {totals[0]} – {totals[1]}" in spanish  # 1850: no group in es
+    # The director corrects hand 2: the sides must agree again, and the log says why.
+    corrected = api.put(f"/matches/{match}/hands/2", hand(2, 1, OTHER, big))
+    assert corrected.status_code == 200, corrected.get_json()
+    log = organiser.get(f"/matches/{match}/log").get_data(as_text=True)
+    assert "A correction reopened the confirmation" in log
+    assert client.get(f"/t/{token}").get_data(as_text=True).count("data-confirm-side=") == 2
