@@ -35,7 +35,9 @@ ACTIONS: Final = {
     "match_imported": _l("Match imported"),
     "match_settled": _l("Round closed: the game ended as it stood"),
     "round_closed": _l("Round closed: the finished game takes no more hands"),
-    "confirmation_reopened": _l("A correction reopened the confirmation: the table must agree with the result again"),
+    "confirmation_reopened": _l(
+        "A correction reopened the confirmation: the table must agree with the result again"
+    ),
 }
 
 #: A side's agreement with a club-night game's result (``after``: its ``side``, 0-based, and the
