@@ -91,6 +91,20 @@ def kept(page: Page, scoreboard: str) -> None:
 CONFIRMED = "() => document.readyState === 'complete' && !document.querySelector('#queue [data-queued]')"
 
 
+def painted(page: Page) -> list[float]:
+    """The figures the page noted (kept in sessionStorage: an online save reloads the page soon
+    after, so the page is asked again until it answers)."""
+    for _ in range(2000):
+        try:
+            found = page.evaluate(PAINTED)
+        except Exception:  # the page is being replaced: ask again
+            found = None
+        if found:
+            return list(found)
+        time.sleep(0.01)
+    raise SystemExit("the hand was never painted")
+
+
 def confirmed(page: Page, started: float) -> float:
     """Wait (polling: the page reloads meanwhile) for the server's scoreboard without the queued hand;
     milliseconds since ``started`` (``time.perf_counter()``)."""
@@ -142,7 +156,7 @@ def main() -> None:
             page.evaluate(MARK)
             started = time.perf_counter()
             page.get_by_role("button", name=f"Save hand {run}").click()
-            tap, before = page.wait_for_function(PAINTED, timeout=20_000).json_value()
+            tap, before = painted(page)
             if online:
                 to_server.append(confirmed(page, started))
             from_tap.append(float(tap))
