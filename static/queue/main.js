@@ -45,6 +45,7 @@ const state = {
   loginNeeded: false,
   reached: false,         // the server answered in this page's life (a kept copy may then give way)
   again: null,            // the hand page types a hand again: {key, hand} of the queued or posted one
+  sentInPlace: null,      // the key of the hand this page saved online, drawn in place (refused: reopened)
   swap: { preparing: null, ready: null, queueNow: null, drawing: null, shownPath: null },
 };
 
@@ -120,6 +121,9 @@ async function sendMatch(match, list) {
     }
     entry.state = "refused"; entry.errors = answer.errors;  // "refused"
     await store.put(entry);
+    // Saved online on this page and refused (a rule the phone does not check): the hand page again,
+    // each message at its field, as the form's own post would have answered.
+    if (state.sentInPlace === entry.key) { return reopen(entry); }
     break;
   }
   return sent;
@@ -435,6 +439,7 @@ function queueHand(event) {
   if (event.defaultPrevented || !(offline() || onlineInPlace() || (state.again && state.again.queued))) { return; }
   event.preventDefault();
   const entry = entryOf(formFields(event.submitter));
+  if (onlineInPlace()) { state.sentInPlace = entry.key; }
   const replaces = entry.replaces;
   delete entry.replaces;
   const swap = state.swap;
