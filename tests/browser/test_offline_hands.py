@@ -269,7 +269,7 @@ def test_a_hand_saved_as_the_signal_goes_is_kept_and_sent_once(
     """Save on the online page (drawn in place, sent at once under the form's key, issue 29), but
     the connection fails on the way: the hand stays in the phone's queue on the scoreboard, and is
     stored once when the signal is back."""
-    context, phone = phone_pair
+    _context, phone = phone_pair
     scoreboard = ready(phone, "offline-dropped")
     phone.goto(f"{scoreboard}/hands/new")
     online_key = phone.locator("input[name=key]").input_value()
