@@ -193,7 +193,7 @@ function reopen(entry) {
 }
 
 const view = () => ({
-  text: text, loginNeeded: state.loginNeeded, after: flush,
+  text: text, loginNeeded: state.loginNeeded, after: flush, sending: state.sentInPlace !== null,
   actions: { drop: store.drop, replace: state.sender.replace ? replaceWithOurs : null, reopen: reopen },
 });
 

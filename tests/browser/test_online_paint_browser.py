@@ -47,6 +47,8 @@ def test_a_hand_saved_online_is_drawn_at_once_then_confirmed_by_the_server(
     expect(queued(phone)).to_have_count(1)
     expect(queued(phone).first).to_contain_text("Nosotros +900 · Ellos +60")
     expect(phone.locator("#queue")).not_to_contain_text("saved on this phone")
+    expect(phone.locator("#queue")).not_to_contain_text("when there is signal")
+    expect(phone.locator("html[data-offline-since]")).to_have_count(0)  # not marked as an offline copy
     screenshot(phone, "online-save-drawn")
     assert stored(app, scoreboard) == []
     assert len(held) == 1
