@@ -73,6 +73,8 @@ export function drawBoard(state, list, draw, render) {
   document.title = kept.title;
   const online = state.sentInPlace !== null && state.sentInPlace !== undefined;  // saved online: sent now
   if (!online) { root.setAttribute("data-offline-since", kept.since); }
+  // (the copy's messages were said when it was loaded: "The match has started", say)
+  if (online) { kept.body.querySelectorAll(".flash").forEach((flash) => { flash.hidden = true; }); }
   // The queue is drawn before the body is shown (styled and laid out once, in the next frame).
   state.panel = kept.body.querySelector("#queue");
   const drawn = draw(state.panel, list);

@@ -49,6 +49,7 @@ def test_a_hand_saved_online_is_drawn_at_once_then_confirmed_by_the_server(
     expect(phone.locator("#queue")).not_to_contain_text("saved on this phone")
     expect(phone.locator("#queue")).not_to_contain_text("when there is signal")
     expect(phone.locator("html[data-offline-since]")).to_have_count(0)  # not marked as an offline copy
+    expect(phone.get_by_text("The match has started")).to_be_hidden()  # the kept copy's old message
     screenshot(phone, "online-save-drawn")
     assert stored(app, scoreboard) == []
     assert len(held) == 1
