@@ -193,8 +193,9 @@ def test_a_hand_saved_meanwhile_by_another_phone_is_shown_and_either_choice_work
 
     other_context, other, errors = new_phone(browser, live_server)
     log_in(other, "offline-both")
-    enter(other, scoreboard, 1, OTHER)
-    enter(other, scoreboard, 2, OTHER)
+    for number in (1, 2):  # online, drawn in place, then confirmed by the server's scoreboard
+        enter(other, scoreboard, number, OTHER)
+        expect(other.locator('[data-total="0"]').first).to_have_text(str(30 * number), timeout=SENT)
     other_context.close()
     assert not errors
 
