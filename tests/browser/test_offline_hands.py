@@ -282,9 +282,11 @@ def test_a_hand_saved_as_the_signal_goes_is_kept_and_sent_once(
     keys: list[str] = []
     context.on(
         "request",
-        lambda r: keys.append(r.headers.get("idempotency-key", ""))
-        if r.method == "POST" and r.url.endswith("/hands.json")
-        else None,
+        lambda r: (
+            keys.append(r.headers.get("idempotency-key", ""))
+            if r.method == "POST" and r.url.endswith("/hands.json")
+            else None
+        ),
     )
 
     def no_signal(route: Route) -> None:
