@@ -101,7 +101,7 @@
 
   var queue = document.getElementById("queue"), texts = document.getElementById("queue-texts");
   if (queue && texts && window.indexedDB && queue.getAttribute("data-scripts") && !window.scorekeeperQueue) {
-    holdsHands(texts.getAttribute("data-account"), function () {
+    var loadQueue = function () {
       JSON.parse(queue.getAttribute("data-scripts")).forEach(function (url) {
         var script = document.createElement("script");
         script.src = url;
@@ -109,8 +109,20 @@
         script.async = false;  // in order: the scorer, then the queue
         document.body.appendChild(script);
       });
-    });
+    };
+    // A hand saved online that the server scored differently: the queue's script says so.
+    var corrected = false;
+    try { corrected = Boolean(sessionStorage.getItem("queue-corrected")); } catch (e) { /* no storage */ }
+    if (corrected) { loadQueue(); } else { holdsHands(texts.getAttribute("data-account"), loadQueue); }
   }
+
+  /* Back or Forward onto an address this document was not loaded at (a hand saved in place pushed
+   * the scoreboard's address on the hand page's document, and the scoreboard was then reloaded):
+   * that address's own page, never this one under another address. */
+  var loadedAt = location.pathname;
+  window.addEventListener("popstate", function () {
+    if (location.pathname !== loadedAt && !window.scorekeeperQueue) { location.reload(); }
+  });
 
   /* The phone's time zone, for the times the spreadsheet exports write (scorekeeper/timezones.py
    * checks it, UTC otherwise). */

@@ -35,7 +35,15 @@ ACTIONS: Final = {
     "match_imported": _l("Match imported"),
     "match_settled": _l("Round closed: the game ended as it stood"),
     "round_closed": _l("Round closed: the finished game takes no more hands"),
+    "confirmation_reopened": _l(
+        "A correction reopened the confirmation: the table must agree with the result again"
+    ),
 }
+
+#: A side's agreement with a club-night game's result (``after``: its ``side``, 0-based, and the
+#: ``totals`` it agreed with; ``via_table``: the table).
+CONFIRMED: Final = _l("Table %(table)s, side %(side)s agreed with %(totals)s")
+
 
 SIDE_LINES: Final = {
     "melds": _l("melds"),
@@ -59,10 +67,24 @@ class LogEntry:
 
 
 def describe_action(entry: EditLog) -> str:
+    """The entry's action in the reader's words and numbers."""
+    if entry.action == "table_confirmed":
+        return _confirmed(entry)
     label = ACTIONS.get(entry.action)
     if label is None:
         return entry.action
     return str(label) % {"number": entry.hand_number}
+
+
+def _confirmed(entry: EditLog) -> str:
+    after = entry.after if isinstance(entry.after, Mapping) else {}
+    side, totals = after.get("side"), after.get("totals") or []
+    figures = " – ".join(_figure(total) for total in totals)
+    return str(CONFIRMED) % {
+        "table": _figure(entry.via_table),
+        "side": _figure(side + 1) if isinstance(side, int) else "?",
+        "totals": figures,
+    }
 
 
 def _went_out(value: Any, sides: Sequence[str]) -> str:

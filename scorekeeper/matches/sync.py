@@ -138,7 +138,13 @@ def _conflict(match_id: int, error: Conflict, number: int) -> Response:
 
 
 def _done(mv: MatchView, number: int, status: int, **extra: Any) -> Response:
-    return _json(status, number=number, totals=list(mv.state.totals), next=mv.state.next_number, **extra)
+    """The answer to a stored (or replayed) hand: its ``scores`` as the server scored them (the page
+    that drew the hand in place compares them with its own), the match's ``totals`` and ``next``."""
+    stored = _stored(mv, number)
+    scores = stored["scores"] if stored is not None else None
+    return _json(
+        status, number=number, scores=scores, totals=list(mv.state.totals), next=mv.state.next_number, **extra
+    )
 
 
 @bp.post("/matches/<int:match_id>/hands.json")
@@ -255,6 +261,11 @@ def queue_texts() -> dict[str, str]:
         "unsent": _(
             "No signal: the hand was not sent. It is still here; Save keeps it on this phone until"
             " there is signal."
+        ),
+        "corrected": _(
+            "The server scored hand %(number)s differently: %(scores)s. Its figures are shown.",
+            number="{n}",
+            scores="{scores}",
         ),
         "not_kept": _("This phone could not keep the hand: it is still here. Try Save again."),
         "saved": _(

@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .. import pairings
 from ..extensions import db
-from ..models import Entry, Event, EventRound, EventTable, Match, TableLink, utcnow
+from ..models import EditLog, Entry, Event, EventRound, EventTable, Match, TableLink, utcnow
 from ..rules import N_, FieldError, HandResult, ValidationError, check_new_match
 from ..rules.errors import ErrorCollector
 from ..rules.house_rules import is_whole_number
@@ -763,7 +763,21 @@ def confirm_table(access: TableAccess, side: Any) -> EventTable:
             confirmed = list(table.confirmed)
             confirmed[side] = True
             table.confirmed = confirmed
+            db.session.add(_confirmation_entry(access.match, table.number, side))
     return table
+
+
+def _confirmation_entry(match: Match, table_number: int, side: int) -> EditLog:
+    """The edit log's ``table_confirmed`` entry: side ``side`` (0-based) of table ``table_number``
+    agreed with the totals the game had then (``after``: ``side`` and ``totals``). It does not bump the
+    match's revision (nothing of the score changed); it is logged under the organiser's account."""
+    return EditLog(
+        match_id=match.id,
+        user_id=match.owner_id,
+        action="table_confirmed",
+        after={"side": side, "totals": list(match.totals or [])},
+        via_table=table_number,
+    )
 
 
 def correct_hand(
@@ -803,10 +817,26 @@ def _keep_event_match(match: Match) -> None:
 
 
 def _unconfirm(match: Match) -> None:
-    """A correction of the game's hands: its table's result is to be confirmed again."""
+    """A correction of the game's hands: its table's result is to be confirmed again. If a side had
+    agreed, the edit log says that the correction reopened the confirmation (``confirmation_reopened``,
+    ``before``: the sides that had agreed), logged with the correction's own entry."""
+    table = db.session.scalar(select(EventTable).where(EventTable.match_id == match.id))
+    if table is None:
+        return
+    had = list(table.confirmed or [])
     db.session.execute(
         update(EventTable).where(EventTable.match_id == match.id).values(confirmed=[False, False])
     )
+    if any(had):
+        db.session.add(
+            EditLog(
+                match_id=match.id,
+                user_id=match.owner_id,
+                action="confirmation_reopened",
+                before={"confirmed": had},
+                via_table=None,
+            )
+        )
 
 
 matches.DELETE_CHECKS.append(_keep_event_match)

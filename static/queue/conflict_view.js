@@ -66,7 +66,8 @@ export function firstMessage(errors) {
 
 /** Draw ``list`` (this match's queue) in ``box`` (a #queue, in the page or in a scoreboard's body
  *  about to be shown), scored with ``data`` (the match's rules.json; null: unscored). ``view``:
- *  {text, loginNeeded, actions: {drop, replace, reopen}, after}. */
+ *  {text, loginNeeded, sending, actions: {drop, replace, reopen}, after}; ``sending``: a hand saved
+ *  online on this page is being sent now (no "sent when there is signal"). */
 export function drawQueue(box, list, data, view) {
   const text = view.text, root = box.closest("body") || document;
   const names = JSON.parse(box.getAttribute("data-sides"));
@@ -128,7 +129,7 @@ export function drawQueue(box, list, data, view) {
       p.appendChild(a);
     }
     box.appendChild(p);
-  } else if (!list.some((e) => e.state)) {
+  } else if (!list.some((e) => e.state) && !view.sending) {
     box.appendChild(el("p", "muted", text("waiting")));
   }
 }

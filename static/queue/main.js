@@ -45,6 +45,7 @@ const state = {
   loginNeeded: false,
   reached: false,         // the server answered in this page's life (a kept copy may then give way)
   again: null,            // the hand page types a hand again: {key, hand} of the queued or posted one
+  sentInPlace: null,      // the key of the hand this page saved online, drawn in place (refused: reopened)
   swap: { preparing: null, ready: null, queueNow: null, drawing: null, shownPath: null },
 };
 
@@ -102,7 +103,10 @@ async function sendMatch(match, list) {
     if (entry.state === "conflict") { break; }
     if (entry.state === "ended" || entry.state === "unreadable") { continue; }
     const answer = await state.sender.add(link, entry);
-    if (answer.outcome === "stored" || answer.outcome === "replayed") { sent += 1; await store.drop(entry); continue; }
+    if (answer.outcome === "stored" || answer.outcome === "replayed") {
+      checkScored(entry, answer);
+      sent += 1; await store.drop(entry); continue;
+    }
     if (answer.outcome === "ended-session") { return sessionEnded(); }
     if (answer.outcome === "login") { state.loginNeeded = true; break; }
     if (answer.outcome === "ended") {
@@ -117,6 +121,9 @@ async function sendMatch(match, list) {
     }
     entry.state = "refused"; entry.errors = answer.errors;  // "refused"
     await store.put(entry);
+    // Saved online on this page and refused (a rule the phone does not check): the hand page again,
+    // each message at its field, as the form's own post would have answered.
+    if (state.sentInPlace === entry.key) { return reopen(entry); }
     break;
   }
   return sent;
@@ -186,7 +193,7 @@ function reopen(entry) {
 }
 
 const view = () => ({
-  text: text, loginNeeded: state.loginNeeded, after: flush,
+  text: text, loginNeeded: state.loginNeeded, after: flush, sending: state.sentInPlace !== null,
   actions: { drop: store.drop, replace: state.sender.replace ? replaceWithOurs : null, reopen: reopen },
 });
 
@@ -345,6 +352,40 @@ async function openQueued() {
 
 function offline() { return state.table || state.templateEl || navigator.onLine === false; }
 
+/** The new-hand page online, its scoreboard kept by the worker: Save draws the hand in place as
+ *  offline, then sends it at once under the form's key (the server's answer confirms it; the page
+ *  then reloads the server's scoreboard, with a note if the server scored the hand differently). */
+const NEW_HAND = /^\/matches\/\d+\/hands\/new$/;
+function onlineInPlace() {
+  return !offline() && !queuedKey() && NEW_HAND.test(location.pathname) && Boolean(state.swap.ready && state.swap.queueNow);
+}
+
+/** The hand as the server scored it (``scores`` of its answer) differs from the one drawn: said on
+ *  the server's scoreboard after the reload. */
+function checkScored(entry, answer) {
+  const theirs = answer.body && answer.body.scores;
+  if (!theirs || !entry.hand || !state.rules || !window.Scorer) { return; }
+  let drawn;
+  try { drawn = window.Scorer.scoreHand(state.rules.ruleset, entry.hand).map((b) => b.total); } catch (error) { drawn = null; }
+  if (drawn && !same(drawn, theirs)) {
+    sessionStorage.setItem("queue-corrected", JSON.stringify({ n: entry.number, scores: theirs }));
+  }
+}
+
+/** The note of :func:`checkScored`, above the scoreboard, once. */
+async function showCorrected() {
+  const kept = sessionStorage.getItem("queue-corrected");
+  if (!kept || !state.panel) { return; }
+  sessionStorage.removeItem("queue-corrected");
+  let data;
+  try { data = JSON.parse(kept); } catch (error) { return; }
+  await loadTexts();
+  const note = el("p", "flash flash-error", text("corrected", { n: data.n, scores: data.scores.map(num).join(" – ") }));
+  note.setAttribute("role", "status");
+  note.setAttribute("data-corrected", String(data.n));
+  state.panel.parentNode.insertBefore(note, state.panel);
+}
+
 function formFields(submitter) {
   const fields = [];
   new FormData(state.form, submitter || null).forEach((value, name) => fields.push([name, String(value)]));
@@ -367,6 +408,7 @@ async function offlinePreview() {
 
 /** The hand is written: said on the scoreboard, and sent at once if there may be signal. */
 function written(number) {
+  if (!offline()) { flush(); return; }  // online: sent now, the answer confirms it
   const note = el("p", "flash flash-success", text("saved", { n: number }));
   if (state.panel && !state.panel.hidden) { state.panel.insertBefore(note, state.panel.firstChild.nextSibling); }
   if (navigator.onLine !== false) { flush(); }
@@ -394,9 +436,10 @@ function entryOf(fields) {
 
 function queueHand(event) {
   // Online the form is posted as usual; a queued hand opened again stays the queue's to send.
-  if (event.defaultPrevented || !(offline() || (state.again && state.again.queued))) { return; }
+  if (event.defaultPrevented || !(offline() || onlineInPlace() || (state.again && state.again.queued))) { return; }
   event.preventDefault();
   const entry = entryOf(formFields(event.submitter));
+  if (onlineInPlace()) { state.sentInPlace = entry.key; }
   const replaces = entry.replaces;
   delete entry.replaces;
   const swap = state.swap;
@@ -415,7 +458,7 @@ function queueHand(event) {
     if (state.table) { return tableSaved(entry); }
     if (shown) { return shown.drawn.then(() => written(entry.number)); }
     return prepareSwap(state, () => entries(false)).then(() => {
-      if (!swap.ready || !swap.queueNow || !offline()) { throw new Error("no kept scoreboard"); }
+      if (!swap.ready || !swap.queueNow || !(offline() || onlineInPlace())) { throw new Error("no kept scoreboard"); }
       return drawBoard(state, list, drawNow, render).drawn.then(() => written(entry.number));
     }).catch(() => {
       sessionStorage.setItem("queue-saved", String(entry.number));
@@ -456,7 +499,7 @@ function drawNow(panel, list) {
 function tapSave(event) {
   const button = event.target.closest && event.target.closest("[type=submit]");
   const form = state.form;
-  if (!button || !form || !form.contains(button) || event.defaultPrevented || !offline()) { return; }
+  if (!button || !form || !form.contains(button) || event.defaultPrevented || !(offline() || onlineInPlace())) { return; }
   event.preventDefault();
   form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));
 }
@@ -480,9 +523,14 @@ function start() {
       if (!state.form) { return undefined; }
       putBack(document.documentElement.getAttribute("data-unsent"));
       return openQueued();
-    }).then(() => { if (state.templateEl && !state.table) { prepareSwap(state, () => entries(false)); } });
+    }).then(() => {
+      const online = !offline() && NEW_HAND.test(location.pathname);
+      if ((state.templateEl || online) && !state.table) { prepareSwap(state, () => entries(false)); }
+      if (online) { rules("/matches/" + state.matchId + "/rules.json"); }  // to check the server's scores
+    });
   }
   window.addEventListener("online", () => { state.retry = FIRST_RETRY; flush(); });
+  showCorrected();
   // (Not while a queued hand is opened again: its correction is saved in its place, then sent.)
   if (navigator.onLine !== false && (state.table || !state.templateEl) && !queuedKey()) { flush(); } else { render(); }
 }

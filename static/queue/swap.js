@@ -71,7 +71,10 @@ export function drawBoard(state, list, draw, render) {
   window.scrollTo(0, 0);  // while the hand page is laid out: the new body is laid out once, in the frame
   before.styles = useStyles(kept.styles);
   document.title = kept.title;
-  root.setAttribute("data-offline-since", kept.since);
+  const online = state.sentInPlace !== null && state.sentInPlace !== undefined;  // saved online: sent now
+  if (!online) { root.setAttribute("data-offline-since", kept.since); }
+  // (the copy's messages were said when it was loaded: "The match has started", say)
+  if (online) { kept.body.querySelectorAll(".flash").forEach((flash) => { flash.hidden = true; }); }
   // The queue is drawn before the body is shown (styled and laid out once, in the next frame).
   state.panel = kept.body.querySelector("#queue");
   const drawn = draw(state.panel, list);
@@ -92,7 +95,7 @@ export function drawBoard(state, list, draw, render) {
       before.pushed = true;
     }, 0);
   });
-  document.dispatchEvent(new Event("kept-copy"));  // static/offline.js: "offline, as of 21:40"
+  if (!online) { document.dispatchEvent(new Event("kept-copy")); }  // static/offline.js: "offline, as of 21:40"
   state.form = state.templateEl = null;
   before.drawn = drawn ? Promise.resolve() : render(list);
   return before;

@@ -35,7 +35,12 @@ def tap_plus(page: Page, field_id: str, times: int = 1) -> None:
 
 
 def save(page: Page) -> None:
+    """Save; a hand the page draws in place (a worker keeps the scoreboard) is then confirmed by the
+    server's scoreboard, loaded once it answered: wait for that page (its totals are the server's)."""
     page.get_by_role("button", name="Save").click()
+    page.wait_for_load_state()
+    page.wait_for_function("() => !document.querySelector('#queue [data-queued]')")
+    page.wait_for_load_state()
 
 
 def test_a_whole_classic_match_on_a_phone(page: Page) -> None:

@@ -323,3 +323,34 @@ def test_an_event_game_of_american_canasta_ended_by_a_dream_hand(client: FlaskCl
     standings = api.get(f"/events/{event['id']}").get_json()["standings"]
     row = next(row for row in standings if row["entry"] == winner_entry)
     assert (row["played"], row["won"], row["lost"]) == (1, 1, 0)
+
+
+def test_a_sides_agreement_and_the_correction_that_reopens_it_are_in_the_games_log(
+    app: Flask, client: FlaskClient, api: Api, night: dict[str, Any]
+) -> None:
+    """Side 2 of table 1 agrees with the finished game's totals: the game's log (the director's game
+    page, the match's log page) says so with the totals the reader's way; agreeing twice logs once; a
+    correction of a hand says the confirmation is reopened, in the reader's language."""
+    token = night["tokens"][0]
+    event, match = night["event"]["id"], night["round"]["tables"][0]["match"]
+    big = {"melds": 600, "canastas": {"clean": 2}}
+    for body, key in ((hand(1, 0, big, OTHER), "c1"), (hand(2, 1, OTHER, HAND), "c2")):
+        assert table_hand(client, token, {**body, "match": match}, key).status_code == 201
+    totals = [side["total"] for side in api.get(f"/matches/{match}").get_json()["sides"]]
+    assert totals[0] >= 1000  # grouped the reader's way below
+    headers = {"Authorization": f"Bearer {token}"}
+    for _ in range(2):
+        assert client.post("/api/v1/table/confirm", json={"side": 1}, headers=headers).status_code == 200
+    agreed = f"Table 1, side 2 agreed with {totals[0]:,} – {totals[1]:,}"
+    organiser = logged_in(app, "ana")
+    game_page = organiser.get(f"/events/{event}/games/{match}").get_data(as_text=True)
+    assert game_page.count(agreed) == 1
+    assert agreed in organiser.get(f"/matches/{match}/log").get_data(as_text=True)
+    spanish = logged_in(app, "ana", "es").get(f"/matches/{match}/log").get_data(as_text=True)
+    assert f"Mesa 1, equipo 2 de acuerdo con {totals[0]} – {totals[1]}" in spanish  # 1850: no group in es
+    # The director corrects hand 2: the sides must agree again, and the log says why.
+    corrected = api.put(f"/matches/{match}/hands/2", hand(2, 1, OTHER, big))
+    assert corrected.status_code == 200, corrected.get_json()
+    log = organiser.get(f"/matches/{match}/log").get_data(as_text=True)
+    assert "A correction reopened the confirmation" in log
+    assert client.get(f"/t/{token}").get_data(as_text=True).count("data-confirm-side=") == 2
