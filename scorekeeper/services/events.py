@@ -45,7 +45,7 @@ from .event_reads import TableAccess, check_can_seat, current_round, seated_name
 from .matches import MatchView, add_hand, settle_match
 from .players import find_or_add_players
 from .submission_keys import KEY_FIELD, SubmissionKey
-from .unit_of_work import match_write, retried, transaction
+from .unit_of_work import actor_or_owner, match_write, retried, transaction
 
 FORMATS: Final = ("round_robin", "mitchell", "swiss", "individual")
 #: ``held_on``: YYYY-MM-DD only (``date.fromisoformat`` alone takes week dates and more).
@@ -770,10 +770,10 @@ def confirm_table(access: TableAccess, side: Any) -> EventTable:
 def _confirmation_entry(match: Match, table_number: int, side: int) -> EditLog:
     """The edit log's ``table_confirmed`` entry: side ``side`` (0-based) of table ``table_number``
     agreed with the totals the game had then (``after``: ``side`` and ``totals``). It does not bump the
-    match's revision (nothing of the score changed); it is logged under the organiser's account."""
+    match's revision (nothing of the score changed); it names the table (its author: see actor_or_owner)."""
     return EditLog(
         match_id=match.id,
-        user_id=match.owner_id,
+        user_id=actor_or_owner(None, match.club_id),
         action="table_confirmed",
         after={"side": side, "totals": list(match.totals or [])},
         via_table=table_number,
@@ -831,7 +831,7 @@ def _unconfirm(match: Match) -> None:
         db.session.add(
             EditLog(
                 match_id=match.id,
-                user_id=match.owner_id,
+                user_id=actor_or_owner(None, match.club_id),
                 action="confirmation_reopened",
                 before={"confirmed": had},
                 via_table=None,
