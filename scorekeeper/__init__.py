@@ -134,6 +134,7 @@ def register_blueprints(app: Flask) -> None:
     from .auth import bp as auth_bp
     from .clubs import bp as clubs_bp
     from .events import bp as events_bp
+    from .health import bp as health_bp
     from .i18n import bp as i18n_bp
     from .matches import bp as matches_bp
     from .players import bp as players_bp
@@ -150,6 +151,7 @@ def register_blueprints(app: Flask) -> None:
         auth_bp,
         clubs_bp,
         events_bp,
+        health_bp,
         i18n_bp,
         matches_bp,
         referee_bp,

@@ -80,6 +80,7 @@ ACCESS: Final[dict[str, Need]] = {
     "pwa.manifest": PUBLIC,
     "pwa.service_worker": PUBLIC,
     "pwa.offline": PUBLIC,
+    "health.healthz": PUBLIC,
     "auth.login": PUBLIC,
     "auth.register": PUBLIC,
     "api.openapi": PUBLIC,

@@ -98,6 +98,9 @@ def test_a_save_on_one_server_is_seen_at_once_on_the_other(app, password_hash, d
     a, b = two_servers(database_url, tmp_path)
     try:
         api_a, api_b = Client(a.base, token), Client(b.base, token)
+        for server in (a, b):  # what the load balancer asks each server
+            health = Browser().get(server.base + "/healthz")
+            assert (health.status, health.text) == (200, "ok\n")
         match_id = new_match(api_a)
         phone = Browser()
         assert phone.log_in(a.base) == 200
