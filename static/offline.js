@@ -1,6 +1,5 @@
-/* Every page: the service worker; the phone's time zone (a cookie for the exports); a note when the page is a kept copy (data-offline-since) or lost
- * its connection, with controls marked data-needs-network hidden until the signal returns; on a
- * scoreboard, the queue's scripts only when this phone holds queued hands (docs/performance.md). */
+/* Every page: the service worker; the phone's time zone; a note on a kept copy or a lost connection,
+ * hiding data-needs-network controls; the queue's scripts when this phone holds hands (docs/performance.md). */
 (function () {
   "use strict";
   var root = document.documentElement, formats = {};
@@ -51,10 +50,8 @@
     if (n && !since()) { show(n.getAttribute("data-dropped")); }
   }
 
-  /** A kept copy gives way to the page afresh once the server answers; not where the queue runs
-   *  (it sends first, then reloads) or a hand is being typed. A session that has ended (the
-   *  server sends this page to the login page) leaves nothing on screen: the reload lands on the
-   *  login page, and the worker drops its kept pages on the way. */
+  /** A kept copy gives way to the page afresh once the server answers (not where the queue runs,
+   *  or a hand is typed); an ended session's reload lands on the login page (the worker drops). */
   function afresh() {
     // redirect "manual": a login page the session ended on is not followed (nor its cookie set)
     fetch(location.pathname, { method: "HEAD", cache: "no-store", credentials: "same-origin", redirect: "manual" }).then(function (r) {
@@ -63,8 +60,7 @@
     }, function () { /* still no signal */ });
   }
 
-  /* The login page of a session ended on the server (logged out from another device): this
-     phone's queued hands of that account go too (static/queue/store.js). */
+  /* A session ended on the server: its account's queued hands go too (static/queue/store.js). */
   var ended = document.getElementById("session-ended");
   if (ended && window.indexedDB) {
     import(ended.getAttribute("data-store")).then(function (store) {
@@ -110,19 +106,14 @@
         document.body.appendChild(script);
       });
     };
-    // A hand saved online that the server scored differently: the queue's script says so.
-    var corrected = false;
-    try { corrected = Boolean(sessionStorage.getItem("queue-corrected")); } catch (e) { /* no storage */ }
-    if (corrected) { loadQueue(); } else { holdsHands(texts.getAttribute("data-account"), loadQueue); }
+    // A hand saved online that the server scored differently: the queue says so.
+    var said; try { said = sessionStorage.getItem("queue-corrected"); } catch (e) { /* none */ }
+    if (said) { loadQueue(); } else { holdsHands(texts.getAttribute("data-account"), loadQueue); }
   }
 
-  /* Back or Forward onto an address this document was not loaded at (a hand saved in place pushed
-   * the scoreboard's address on the hand page's document, and the scoreboard was then reloaded):
-   * that address's own page, never this one under another address. */
-  var loadedAt = location.pathname;
-  window.addEventListener("popstate", function () {
-    if (location.pathname !== loadedAt && !window.scorekeeperQueue) { location.reload(); }
-  });
+  // Back or Forward onto another address than this document's (a hand saved in place): its page.
+  var at = location.pathname;
+  addEventListener("popstate", function () { if (location.pathname !== at && !window.scorekeeperQueue) { location.reload(); } });
 
   /* The phone's time zone, for the times the spreadsheet exports write (scorekeeper/timezones.py
    * checks it, UTC otherwise). */

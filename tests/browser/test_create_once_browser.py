@@ -216,6 +216,10 @@ def test_undo_asks_once_and_enter_it_again_refills_the_hand(page: Page, app, liv
     expect(page.locator("#went_out-1")).to_be_checked()
     page.get_by_role("button", name=words(app, language, "Save hand %(number)s", number=1)).click()
     page.wait_for_url(f"**{scoreboard}")
+    # Drawn in place at once, then the server's scoreboard once it answered: its totals are the server's.
+    page.wait_for_function("() => !document.querySelector('#queue [data-queued]')")
+    page.wait_for_load_state()
+    expect(page.locator("[data-total]").first).to_have_text("900")
     assert side_totals(page) == ["900", "60"]
 
 

@@ -124,6 +124,7 @@ def test_share_buttons_and_the_live_time(app: Flask, page: Page, viewer: Page) -
     page.get_by_role("button", name="Share with the table").click()
     copy = page.get_by_role("button", name="Copy the link")
     expect(copy).to_be_visible()
+    page.wait_for_load_state("load")  # the page has stopped moving under the thumb (scrolled to #share)
     copy.click()
     expect(page.locator("[data-share-status]")).to_have_text(re.compile("Link copied|Could not copy"))
     panel = page.locator("#share")

@@ -252,7 +252,7 @@ RULESET = RuleSet(
             "unfinished_wild_jokers",
             2000,
             "A meld of wild cards holding the four jokers, not completed (League: as any wild meld; "
-            "Pagat: 2500)",
+            "Pagat: 2,500)",
             f"{CLA_PENALTIES}; {P_PENALTIES}",
             consumes=frozen_map({"wild": 4, "joker": 4}),
         ),
@@ -315,7 +315,7 @@ RULESET = RuleSet(
         "Going out needs two canastas of any kind; there is no bonus for going out concealed.",
         "A special hand ends the hand at once; the side that declares it has melded nothing and scores "
         "only the special hand's value and its penalties.",
-        "A Dream Hand (plus 4 or plus 5) scores 8500 and wins the match at once, whatever the totals "
+        "A Dream Hand (plus 4 or plus 5) scores 8,500 and wins the match at once, whatever the totals "
         "(house option: it only scores).",
         "A canasta has at most seven cards; a rank completed is closed for both sides.",
         "No exemption from the opening minimum.",
@@ -330,7 +330,7 @@ RULESET = RuleSet(
         ),
         Discrepancy(
             "Unfinished wild meld holding the four jokers",
-            "Pagat: 2500; CLA: 2000, as any unfinished wild meld",
+            "Pagat: 2,500; CLA: 2,000, as any unfinished wild meld",
             "2000 (CLA first; house value 2500, the Pagat preset)",
         ),
     ),
