@@ -145,8 +145,9 @@ def start_match(page: Page, ours: str = "Nosotros", theirs: str = "Ellos") -> st
 
 def worker_ready(page: Page) -> None:
     """Wait until the service worker controls the page (the first visit installs it; it claims the
-    page once active)."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page once active). Up to 30 s: on a machine busy with other suites, installing its copies of the
+    app's files has taken more than the pages' usual 10."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
 
 
 def wait_for_promise(page: Page, predicate: str, arg: object = None) -> None:

@@ -109,7 +109,7 @@ def test_a_deleted_match_s_kept_copies_go_with_it(app: Flask, browser: Browser, 
     context.set_default_timeout(10_000)
     phone = context.new_page()
     register(phone)
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     _kept, match_id = two_matches(app)
     for path in (f"/matches/{match_id}", f"/matches/{match_id}/penalties"):
         phone.goto(path)
