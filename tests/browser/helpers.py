@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 from flask_babel import force_locale, gettext
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -145,9 +146,15 @@ def start_match(page: Page, ours: str = "Nosotros", theirs: str = "Ellos") -> st
 
 def worker_ready(page: Page) -> None:
     """Wait until the service worker controls the page (the first visit installs it; it claims the
-    page once active). Up to 30 s: on a machine busy with other suites, installing its copies of the
-    app's files has taken more than the pages' usual 10."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page once active). On a machine busy with other suites the claim has been seen to miss the page
+    that registered the worker: the page is then loaded again, as a second visit would be, which an
+    active worker always controls."""
+    try:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+    except PlaywrightTimeoutError:
+        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=15_000)
+        page.reload()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
 
 
 def wait_for_promise(page: Page, predicate: str, arg: object = None) -> None:

@@ -12,7 +12,14 @@ from playwright.sync_api import Browser, Page, expect
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, User
-from tests.browser.helpers import PHONE, assert_accessible, assert_fits_phone, register, screenshot
+from tests.browser.helpers import (
+    PHONE,
+    assert_accessible,
+    assert_fits_phone,
+    register,
+    screenshot,
+    worker_ready,
+)
 
 HAND = {
     "number": 1,
@@ -109,7 +116,7 @@ def test_a_deleted_match_s_kept_copies_go_with_it(app: Flask, browser: Browser, 
     context.set_default_timeout(10_000)
     phone = context.new_page()
     register(phone)
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    worker_ready(phone)
     _kept, match_id = two_matches(app)
     for path in (f"/matches/{match_id}", f"/matches/{match_id}/penalties"):
         phone.goto(path)
