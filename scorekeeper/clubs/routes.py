@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flask import abort, flash, make_response, redirect, render_template, request, session, url_for
+from flask import flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from werkzeug.wrappers import Response
@@ -23,6 +23,12 @@ from .forms import ClubForm, InvitationForm
 from .qr import invitation_qr
 
 UNPROCESSABLE: Final = 422
+
+
+@bp.errorhandler(NotFound)
+def not_found(_error: NotFound) -> tuple[str, int]:
+    """No such club, member or invitation: the app's own 404 page, for every club route at once."""
+    return render_template("error.html", code=404), 404
 MEMBERS_PER_PAGE: Final = 100
 
 
@@ -166,10 +172,7 @@ bp.add_url_rule("/clubs/<slug>/invitations", "invitations", invitations_page, me
 @bp.post("/clubs/<slug>/invitations/<int:invitation_id>/revoke")
 @login_required
 def revoke(slug: str, invitation_id: int) -> Response:
-    try:
-        invitations.revoke_invitation(service.get_club(slug), invitation_id, current_user.id)
-    except NotFound:
-        abort(404)
+    invitations.revoke_invitation(service.get_club(slug), invitation_id, current_user.id)
     flash(_("The invitation was revoked: its link no longer works."), "success")
     return redirect(url_for("clubs.invitations", slug=slug))
 
@@ -222,8 +225,6 @@ def change_role(slug: str, username: str) -> Response:
         service.set_role(
             service.get_club(slug), username, {"role": request.form.get("role")}, current_user.id
         )
-    except NotFound:
-        abort(404)
     except ValidationError:
         flash(_("Choose one of the roles."), "error")
     except Conflict as error:
@@ -242,8 +243,6 @@ def remove(slug: str, username: str) -> Response:
     """Remove a member (owner): their pages and tokens lose the club at their next request."""
     try:
         service.remove_member(service.get_club(slug), username, current_user.id)
-    except NotFound:
-        abort(404)
     except Conflict as error:
         flash(_(error.message), "error")
     else:

@@ -273,3 +273,10 @@ def test_an_owner_changes_roles_and_removes_members_on_the_page(app: Flask, cent
     assert "A club keeps at least one owner" in page
     assert post_form(owner, "/clubs/centro/members/sco/remove", {}, page=members_page).status_code == 302
     assert logged_in(app, "sco").get(f"/matches/{centro['args']['match_id']}").status_code == 404
+
+
+def test_a_member_or_invitation_that_is_not_there_is_a_404_page(app: Flask, centro: dict[str, Any]) -> None:
+    owner, members_page = logged_in(app, "ana"), "/clubs/centro/members"
+    for url in ("/clubs/centro/members/nobody/remove", "/clubs/centro/members/nobody/role",
+                "/clubs/centro/invitations/999999/revoke"):
+        assert post_form(owner, url, {"role": "member"}, page=members_page).status_code == 404, url
